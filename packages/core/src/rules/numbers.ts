@@ -1,0 +1,18 @@
+/** Rounds to two decimals, the precision scores are stored and shown with. */
+export function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+/** Shows a score with two decimals, with a comma (toyak and kripen screens) or a point. */
+export function formatScore(value: number, decimal: ',' | '.' = '.'): string {
+  const text = round2(value).toFixed(2);
+  return decimal === ',' ? text.replace('.', ',') : text;
+}
+
+/** Formats whole seconds as MM:SS for the exam clocks. */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const mm = String(Math.floor(s / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return `${mm}:${ss}`;
+}

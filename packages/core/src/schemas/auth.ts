@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { Id, Tingkat } from './common';
+
+/** A WhatsApp number as typed: digits with optional +, spaces and dashes. */
+export const NoWa = z
+  .string({ error: 'Nomor WhatsApp wajib diisi' })
+  .trim()
+  .min(1, { error: 'Nomor WhatsApp wajib diisi' })
+  .max(20, { error: 'Nomor WhatsApp terlalu panjang' })
+  .regex(/^\+?[\d\s-]+$/, { error: 'Nomor WhatsApp hanya boleh berisi angka' });
+
+/** Body of POST /auth/otp-login/{id_organisasi}: ask for a code. */
+export const OtpLoginBody = z.object({ no_wa: NoWa });
+export type OtpLoginBody = z.infer<typeof OtpLoginBody>;
+
+/** Body of POST /auth/otp-login/cek/{id_organisasi}: check a code. */
+export const OtpVerifyBody = z.object({
+  no_wa: NoWa,
+  kode: z.string({ error: 'Kode OTP wajib diisi' }).regex(/^\d{4}$/, { error: 'Kode OTP harus 4 angka' }),
+});
+export type OtpVerifyBody = z.infer<typeof OtpVerifyBody>;
+
+/** Path of the login calls: the organisation id. */
+export const OrgParams = z.object({ id_organisasi: Id });
+
+/** Body of POST /auth/CEKDATA and /auth/CEKDATA22/{vard}: a login-link token. */
+export const TokenLoginBody = z.object({
+  data: z
+    .string({ error: 'Token wajib diisi' })
+    .min(1, { error: 'Token wajib diisi' })
+    .max(200, { error: 'Token tidak valid' }),
+});
+
+/** Path of POST /auth/CEKDATA22/{vard}: the belt the link sets. */
+export const VardParams = z.object({ vard: Tingkat });
+
+/** The examiner record sent after login (SPEC §3 examiner fields, DESIGN §4). */
+export const Examiner = z.object({
+  id_pemilih: z.string(),
+  id_organisasi: z.string(),
+  nama_dpt: z.string(),
+  no_wa: z.string(),
+  id_perwapus: z.string(),
+  id_cabang: z.string(),
+  panitia: z.string(),
+  dewan: z.string(),
+  img_profile: z.string(),
+});
+export type Examiner = z.infer<typeof Examiner>;
+
+/** The organisation's public branding (SPEC §3 organisation config). */
+export const Organisasi = z.object({
+  id_organisasi: z.string(),
+  nama_organisasi: z.string(),
+  website: z.string(),
+  visi: z.string(),
+  ketua: z.string(),
+  nama: z.string(),
+  nama0: z.string(),
+  nama1: z.string(),
+  nama2: z.string(),
+  moto: z.string(),
+  kota: z.string(),
+  warna: z.string(),
+  warna2: z.string(),
+  warna3: z.string(),
+  warna4: z.string(),
+  img_banner: z.string(),
+  logoHeight: z.string(),
+  logo: z.string(),
+  created_at: z.string(),
+  update_at: z.string(),
+});
+export type Organisasi = z.infer<typeof Organisasi>;
+
+/** The answer of a verified code or login link (SPEC §7 login result). */
+export const LoginResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string(),
+  token: z.string(),
+  data: z.array(Examiner),
+  organisasi: Organisasi,
+  Sabuk: z.string().optional(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** Roles (panitia) that may change the perwapus and cabang filters, spelled as the data has them (SPEC §6). */
+export const ADMIN_PANITIA: readonly string[] = ['adminstrator', 'Admin'];
+
+/** True when an examiner may filter participants beyond their own perwapus and cabang. */
+export function isAdminPanitia(panitia: string | null | undefined): boolean {
+  return ADMIN_PANITIA.includes(panitia ?? '');
+}

@@ -26,8 +26,20 @@ export const FISIK_CAP = 100;
 
 /** The five exercises of /UjianFisik (SPEC §2). */
 export const FISIK_EXERCISES: readonly FisikExercise[] = [
-  { id_fisik: 1, nama: 'Lari MFT', field: 'nilai_mft', timer: { kind: 'countdown', seconds: 60 }, hiddenTime: true },
-  { id_fisik: 2, nama: 'Push Up', field: 'nilai_pushup', timer: { kind: 'countdown', seconds: 60 }, hiddenTime: false },
+  {
+    id_fisik: 1,
+    nama: 'Lari MFT',
+    field: 'nilai_mft',
+    timer: { kind: 'countdown', seconds: 60 },
+    hiddenTime: true,
+  },
+  {
+    id_fisik: 2,
+    nama: 'Push Up',
+    field: 'nilai_pushup',
+    timer: { kind: 'countdown', seconds: 60 },
+    hiddenTime: false,
+  },
   {
     id_fisik: 3,
     nama: 'Sper Perut Atas',
@@ -42,7 +54,13 @@ export const FISIK_EXERCISES: readonly FisikExercise[] = [
     timer: { kind: 'countdown', seconds: 60 },
     hiddenTime: false,
   },
-  { id_fisik: 5, nama: 'Plank', field: 'nilai_plank', timer: { kind: 'stopwatch', maxSeconds: 360 }, hiddenTime: false },
+  {
+    id_fisik: 5,
+    nama: 'Plank',
+    field: 'nilai_plank',
+    timer: { kind: 'stopwatch', maxSeconds: 360 },
+    hiddenTime: false,
+  },
 ];
 
 /**

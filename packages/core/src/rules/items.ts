@@ -1,6 +1,6 @@
 import type { Belt } from './belts';
-import { pickDistinct, range, type Rng } from './random';
 import { round2 } from './numbers';
+import { pickDistinct, type Rng, range } from './random';
 
 /** One scored row of the forms, gymnastics, dagger, toyak or kripen screens. */
 export interface ExamItem {

@@ -29,7 +29,12 @@ export const JawabanBody = z.object({
 export type JawabanBody = z.infer<typeof JawabanBody>;
 
 /** The server's grade of a KESHAN test. */
-export const KeshanResult = z.object({ benar: z.number(), salah: z.number(), kosong: z.number(), nilai: z.number() });
+export const KeshanResult = z.object({
+  benar: z.number(),
+  salah: z.number(),
+  kosong: z.number(),
+  nilai: z.number(),
+});
 
 /** Text fields of the multipart POST /keshan/upload-audio (the file part is 'audio'). */
 export const AudioFields = z.object({

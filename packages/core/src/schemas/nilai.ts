@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FISIK_EXERCISES, fisikConverted, MFT_LEVELS, PLANK_MAX_SECONDS, type FisikId } from '../rules/fisik';
+import { FISIK_EXERCISES, type FisikId, fisikConverted, MFT_LEVELS, PLANK_MAX_SECONDS } from '../rules/fisik';
 import { BONUS_MAX, BONUS_MIN, KSHAN_SCALE, ROW_SCALE, SAMBUNG_SCALE } from '../rules/scales';
 import { Id, Tingkat } from './common';
 
@@ -28,19 +28,17 @@ function rowGroup<K extends string>(key: K) {
     [plus]: Bonus.default(0),
   } as { id_siswa: typeof Id; id_ukt: typeof Id; id_tingkat: typeof Tingkat } & Record<K, z.ZodNumber> &
     Record<`${K}_plus`, z.ZodDefault<typeof Bonus>>;
-  return z
-    .strictObject(shape)
-    .superRefine((body, ctx) => {
-      const values = body as unknown as Record<string, number>;
-      const average = (values[key] as number) - (values[plus] as number);
-      if (average < ROW_MIN - 1e-9 || average > ROW_MAX + 1e-9) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `harus rata-rata ${ROW_MIN}–${ROW_MAX} ditambah nilai tambahan`,
-        });
-      }
-    });
+  return z.strictObject(shape).superRefine((body, ctx) => {
+    const values = body as unknown as Record<string, number>;
+    const average = (values[key] as number) - (values[plus] as number);
+    if (average < ROW_MIN - 1e-9 || average > ROW_MAX + 1e-9) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `harus rata-rata ${ROW_MIN}–${ROW_MAX} ditambah nilai tambahan`,
+      });
+    }
+  });
 }
 
 const scaleValue = (scale: readonly number[]) =>
@@ -64,7 +62,11 @@ export const NilaiBody = z.union([
     .superRefine((body, ctx) => {
       const earned = body.nilai_pasang - body.nilai_pasang_plus;
       if (earned < 50 - 1e-9 || earned > 80 + 1e-9) {
-        ctx.addIssue({ code: 'custom', path: ['nilai_pasang'], message: 'harus 50–80 ditambah nilai tambahan' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nilai_pasang'],
+          message: 'harus 50–80 ditambah nilai tambahan',
+        });
       }
     }),
   z.strictObject({ ...base, nilai_sambung: scaleValue(SAMBUNG_SCALE) }),
@@ -144,7 +146,8 @@ export const FisikBody = z
   })
   .superRefine((body, ctx) => {
     const field = fisikMismatch(body);
-    if (field) ctx.addIssue({ code: 'custom', path: [field], message: 'tidak sesuai dengan nilai mentahnya' });
+    if (field)
+      ctx.addIssue({ code: 'custom', path: [field], message: 'tidak sesuai dengan nilai mentahnya' });
   });
 export type FisikBody = z.infer<typeof FisikBody>;
 

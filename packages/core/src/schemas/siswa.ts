@@ -78,7 +78,10 @@ export const SiswaUpdateBody = z
     (body) =>
       [body.sudah_keshan, body.sudah_tes, body.sudah_fisik, body.sudah_sambung].filter((v) => v !== undefined)
         .length === 1,
-    { error: 'Isi tepat satu dari sudah_keshan, sudah_tes, sudah_fisik atau sudah_sambung', path: ['sudah_tes'] },
+    {
+      error: 'Isi tepat satu dari sudah_keshan, sudah_tes, sudah_fisik atau sudah_sambung',
+      path: ['sudah_tes'],
+    },
   );
 export type SiswaUpdateBody = z.infer<typeof SiswaUpdateBody>;
 

@@ -1,0 +1,23 @@
+/** An error the client caused or may see: its status and Indonesian message reach the client as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 400: the request is malformed or a value is out of range; the message names the field. */
+export const badRequest = (message: string) => new AppError(400, message);
+/** 401: no token, or the token is unknown, expired or revoked. */
+export const unauthorized = (message = 'Sesi tidak valid atau sudah berakhir. Silakan login kembali.') =>
+  new AppError(401, message);
+/** 403: the examiner is known but may not do this. */
+export const forbidden = (message: string) => new AppError(403, message);
+/** 404: the thing asked for does not exist (or is not this examiner's to see). */
+export const notFound = (message: string) => new AppError(404, message);
+/** 409: the request conflicts with the current state. */
+export const conflict = (message: string) => new AppError(409, message);
+/** 429: a limit was reached; the message says how long to wait. */
+export const tooMany = (message: string) => new AppError(429, message);

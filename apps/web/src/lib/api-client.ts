@@ -1,0 +1,82 @@
+import { API_BASE } from './config';
+import { getCookie } from './cookies';
+import { logout } from './session';
+
+/** A failed call: the server's Indonesian message, or a network message with status 0. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The answer envelope of every call (DESIGN §4). */
+export interface ApiEnvelope {
+  success: boolean;
+  message?: string;
+}
+
+const NETWORK_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi internet lalu coba lagi.';
+
+type Query = Record<string, string | number | null | undefined>;
+
+function url(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send<T>(method: string, path: string, init: RequestInit, query?: Query): Promise<T> {
+  const token = getCookie('token');
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  if (token) headers.set('access-token', token);
+  let response: Response;
+  try {
+    response = await fetch(url(path, query), { ...init, method, headers });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_MESSAGE, 0);
+  }
+  const body = (await response.json().catch(() => null)) as (ApiEnvelope & T) | null;
+  // A 401 on a call that carried a token means the login is gone: log out (SPEC §8 'Missing token').
+  // Without a token (login, code check) a 401 is just a refusal to show.
+  if (response.status === 401 && token) {
+    logout();
+    if (window.location.pathname.toLowerCase() !== '/login') window.location.assign('/login');
+  }
+  if (!response.ok || !body || body.success === false) {
+    const message = body?.message ?? `Permintaan gagal (${response.status}). Coba lagi.`;
+    throw new ApiError(message, response.status);
+  }
+  return body;
+}
+
+/** GETs an API path (relative to /uktNEW/api) and returns the parsed envelope. */
+export function apiGet<T>(path: string, query?: Query, options?: { signal?: AbortSignal }): Promise<T> {
+  return send<T>('GET', path, { signal: options?.signal ?? null }, query);
+}
+
+/** POSTs JSON or FormData to an API path and returns the parsed envelope. */
+export function apiPost<T>(
+  path: string,
+  body: unknown | FormData,
+  options?: { idempotencyKey?: string; signal?: AbortSignal },
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const isForm = body instanceof FormData;
+  if (!isForm) headers['content-type'] = 'application/json';
+  return send<T>('POST', path, {
+    headers,
+    body: isForm ? body : JSON.stringify(body ?? {}),
+    signal: options?.signal ?? null,
+  });
+}

@@ -1,0 +1,54 @@
+import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+
+// sweetalert2 is ~20 KB gzipped: loaded on first use so the login's first load stays in budget
+// (DESIGN §8). The import starts early on idle (preloadDialogs) so the first dialog is not late.
+let loading: Promise<typeof import('sweetalert2').default> | null = null;
+
+function swal() {
+  loading ??= import('sweetalert2').then((m) => m.default);
+  return loading;
+}
+
+/** Starts loading the dialog library in the background. */
+export function preloadDialogs(): void {
+  void swal().catch(() => {
+    loading = null;
+  });
+}
+
+/** Any SweetAlert2 dialog, for cases the helpers below do not cover. */
+export async function showDialog(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  const Swal = await swal();
+  return Swal.fire(options);
+}
+
+/** The spec's success dialog: closes by itself after 2 s (SPEC §8); resolves when closed. */
+export async function showSuccess(text: string, title = 'Berhasil'): Promise<void> {
+  await showDialog({ icon: 'success', title, text, timer: 2000, showConfirmButton: false });
+}
+
+/** The spec's failure dialog with the server's message. */
+export async function showError(text: string, title = 'Gagal'): Promise<void> {
+  await showDialog({ icon: 'error', title, text, confirmButtonText: 'OK' });
+}
+
+async function confirm(text: string): Promise<boolean> {
+  const result = await showDialog({
+    icon: 'question',
+    text,
+    showDenyButton: true,
+    confirmButtonText: 'Ya',
+    denyButtonText: 'Tidak',
+  });
+  return result.isConfirmed;
+}
+
+/** 'Apakah anda yakin ingin menyelesaikan ujian?' with Ya/Tidak (SPEC §5). */
+export function confirmFinish(): Promise<boolean> {
+  return confirm('Apakah anda yakin ingin menyelesaikan ujian?');
+}
+
+/** 'Apakah anda yakin ingin mereset ujian?' with Ya/Tidak (SPEC §5). */
+export function confirmReset(): Promise<boolean> {
+  return confirm('Apakah anda yakin ingin mereset ujian?');
+}

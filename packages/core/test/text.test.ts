@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  digitsOnly,
+  formatClock,
+  formatScore,
+  formatTanggal,
+  isPlausiblePhone,
+  normalizePhone,
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  PHONE_PREFIX,
+} from '../src';
+
+describe('Indonesian dates', () => {
+  it('writes a single day in long form', () => {
+    expect(formatTanggal('2026-11-21')).toBe('21 November 2026');
+    expect(formatTanggal('2026-01-05', '2026-01-05')).toBe('5 Januari 2026');
+    expect(formatTanggal('2026-08-17T00:00:00Z')).toBe('17 Agustus 2026');
+  });
+
+  it('writes a range when the end differs', () => {
+    expect(formatTanggal('2026-05-30', '2026-06-01')).toBe('30 Mei 2026 - 1 Juni 2026');
+    expect(formatTanggal('2026-02-01', null)).toBe('1 Februari 2026');
+  });
+
+  it('names every month in Indonesian', () => {
+    const months = Array.from({ length: 12 }, (_, i) =>
+      formatTanggal(`2026-${String(i + 1).padStart(2, '0')}-01`),
+    );
+    expect(months.map((m) => m.split(' ')[1])).toEqual([
+      'Januari',
+      'Februari',
+      'Maret',
+      'April',
+      'Mei',
+      'Juni',
+      'Juli',
+      'Agustus',
+      'September',
+      'Oktober',
+      'November',
+      'Desember',
+    ]);
+  });
+});
+
+describe('phone numbers and codes', () => {
+  it('strips every non-digit as typed', () => {
+    expect(digitsOnly('0812-3456 78a9')).toBe('08123456789');
+  });
+
+  it('normalises the ways one number is written to 62… digits', () => {
+    for (const written of ['081234567890', '81234567890', '6281234567890', '+62 812-3456-7890']) {
+      expect(normalizePhone(written)).toBe('6281234567890');
+    }
+    expect(normalizePhone('')).toBe('');
+  });
+
+  it('recognises plausible Indonesian numbers', () => {
+    expect(isPlausiblePhone('6281234567890')).toBe(true);
+    expect(isPlausiblePhone('62123')).toBe(false);
+  });
+
+  it('uses a fixed +62 prefix, 4-digit codes and a 60 s resend countdown', () => {
+    expect(PHONE_PREFIX).toBe('+62');
+    expect(OTP_LENGTH).toBe(4);
+    expect(OTP_RESEND_SECONDS).toBe(60);
+  });
+});
+
+describe('score and clock display', () => {
+  it('shows scores with two decimals, with a comma where asked', () => {
+    expect(formatScore(75.5)).toBe('75.50');
+    expect(formatScore(81.666)).toBe('81.67');
+    expect(formatScore(68, ',')).toBe('68,00');
+  });
+
+  it('shows clocks as MM:SS', () => {
+    expect(formatClock(300)).toBe('05:00');
+    expect(formatClock(61)).toBe('01:01');
+    expect(formatClock(0)).toBe('00:00');
+    expect(formatClock(-3)).toBe('00:00');
+  });
+});

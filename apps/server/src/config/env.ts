@@ -9,20 +9,29 @@ import { z } from 'zod';
 //   OTP_VERIFY_PER_IP       code checks per 10 minutes (default 60)
 // Browser test suites that log in often from 127.0.0.1 stay well inside these defaults.
 
-const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => (v === '' ? undefined : v === '1' || v === 'true'));
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .transform((v) => (v === '' ? undefined : v === '1' || v === 'true'));
 const positiveInt = (name: string) =>
-  z.coerce.number({ error: `${name} harus berupa angka` }).int().positive({ error: `${name} harus lebih dari 0` });
+  z.coerce
+    .number({ error: `${name} harus berupa angka` })
+    .int()
+    .positive({ error: `${name} harus lebih dari 0` });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535, { error: 'PORT harus 0 sampai 65535' }).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
-    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, { error: 'DATABASE_URL harus sqlite:PATH atau postgres://…' })
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, {
+      error: 'DATABASE_URL harus sqlite:PATH atau postgres://…',
+    })
     .default('sqlite:./data/ukt.db'),
   DATA_DIR: z.string().min(1).default('./data'),
   UKT_DEMO: flag.optional(),
-  OTP_DELIVERY: z.enum(['log', 'file', 'webhook'], { error: 'OTP_DELIVERY harus log, file atau webhook' }).default('log'),
+  OTP_DELIVERY: z
+    .enum(['log', 'file', 'webhook'], { error: 'OTP_DELIVERY harus log, file atau webhook' })
+    .default('log'),
   OTP_OUTBOX: z.string().optional(),
   OTP_WEBHOOK_URL: z.url({ error: 'OTP_WEBHOOK_URL harus URL' }).optional(),
   UKT_SECRET: z.string().min(32, { error: 'UKT_SECRET minimal 32 karakter' }).optional(),
@@ -64,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.OTP_DELIVERY === 'webhook' && !e.OTP_WEBHOOK_URL) {
-    throw new ConfigError('Konfigurasi tidak valid:\n  OTP_WEBHOOK_URL: wajib diisi bila OTP_DELIVERY=webhook');
+    throw new ConfigError(
+      'Konfigurasi tidak valid:\n  OTP_WEBHOOK_URL: wajib diisi bila OTP_DELIVERY=webhook',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -73,12 +84,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     demo: e.UKT_DEMO,
-    otp: { delivery: e.OTP_DELIVERY, outbox: resolve(e.OTP_OUTBOX ?? `${dataDir}/otp-outbox.jsonl`), webhookUrl: e.OTP_WEBHOOK_URL },
+    otp: {
+      delivery: e.OTP_DELIVERY,
+      outbox: resolve(e.OTP_OUTBOX ?? `${dataDir}/otp-outbox.jsonl`),
+      webhookUrl: e.OTP_WEBHOOK_URL,
+    },
     secret: e.UKT_SECRET,
     orgId: e.UKT_ORG_ID,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, otpSendPerIp: e.OTP_SEND_PER_IP, otpVerifyPerIp: e.OTP_VERIFY_PER_IP },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      otpSendPerIp: e.OTP_SEND_PER_IP,
+      otpVerifyPerIp: e.OTP_VERIFY_PER_IP,
+    },
   };
 }

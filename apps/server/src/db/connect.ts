@@ -15,7 +15,7 @@ export interface Db {
 export async function openDb(url: string, options: { pgSchema?: string } = {}): Promise<Db> {
   const db = new Kysely<Database>({ dialect: createDialect(url, options) });
   try {
-    const { fresh } = await migrateToLatest(db);
+    const { fresh } = await migrateToLatest(db, options.pgSchema);
     return { db, dialect: dialectName(url), fresh };
   } catch (error) {
     await db.destroy();

@@ -10,14 +10,16 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the schema up to date; true when the database was new (no migration had run). */
-export async function migrateToLatest(db: Kysely<Database>): Promise<{ fresh: boolean }> {
-  const migrator = new Migrator({ db, provider });
-  const before = await migrator.getMigrations();
-  const fresh = before.every((m) => !m.executedAt);
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<{ fresh: boolean }> {
+  // With several schemas in one database the bookkeeping tables must be looked up in ours only.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
     throw new Error(`Migrasi ${failed} gagal: ${String(error)}`);
   }
+  // Fresh only for the process that ran the first migration, so two starting together seed once.
+  const first = Object.keys(MIGRATIONS)[0];
+  const fresh = (results ?? []).some((r) => r.migrationName === first && r.status === 'Success');
   return { fresh };
 }

@@ -16,10 +16,12 @@ export function getCookie(name: CookieName): string | null {
 
 /** Writes a cookie on path '/' for a day (the token's own lifetime, DESIGN §4). */
 export function setCookie(name: CookieName, value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: SPEC §3 keeps these in cookies; cookieStore is async and not on every phone
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=86400; SameSite=Lax`;
 }
 
 /** Removes a cookie from path '/'. */
 export function removeCookie(name: CookieName): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see setCookie
   document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
 }

@@ -1,5 +1,14 @@
+import {
+  type Belt,
+  DEFAULT_BELT,
+  type Examiner,
+  isBelt,
+  isPost,
+  type Organisasi,
+  type Peserta,
+  type Post,
+} from '@ukt/core';
 import { useSyncExternalStore } from 'react';
-import { type Belt, DEFAULT_BELT, type Examiner, isBelt, isPost, type Organisasi, type Peserta, type Post } from '@ukt/core';
 import { ORG_ID } from './config';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { seal, unseal } from './obfuscate';
@@ -35,7 +44,10 @@ const EMPTY: Session = {
 };
 
 function load(): Session {
-  const stored = unseal(localStorage.getItem(STORE_KEY)) as { version?: number; state?: Partial<Session> } | null;
+  const stored = unseal(localStorage.getItem(STORE_KEY)) as {
+    version?: number;
+    state?: Partial<Session>;
+  } | null;
   if (!stored || stored.version !== STORE_VERSION || !stored.state) return EMPTY;
   const s = stored.state;
   return {

@@ -43,7 +43,17 @@ const empty = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   let org = db.schema.createTable('organisasi').addColumn('id_organisasi', 'integer', (c) => c.primaryKey());
-  for (const col of ['nama_organisasi', 'website', 'visi', 'ketua', 'nama', 'nama0', 'nama1', 'nama2', 'moto']) {
+  for (const col of [
+    'nama_organisasi',
+    'website',
+    'visi',
+    'ketua',
+    'nama',
+    'nama0',
+    'nama1',
+    'nama2',
+    'moto',
+  ]) {
     org = org.addColumn(col, 'text', empty);
   }
   for (const col of ['kota', 'warna', 'warna2', 'warna3', 'warna4', 'img_banner', 'logo_height', 'logo']) {
@@ -98,8 +108,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('siswa_ukt_no_urut', ['id_ukt', 'no_urut'])
     .execute();
   // The list pages by no_urut within the filters an examiner is locked to (DESIGN §8).
-  for (const cols of [['id_ukt', 'id_cabang', 'no_urut'], ['id_ukt', 'id_perwapus', 'no_urut'], ['id_ukt', 'id_ranting', 'no_urut'], ['id_ukt', 'id_rayon', 'no_urut']]) {
-    await db.schema.createIndex(`siswa_${cols.join('_')}`).on('siswa').columns(cols).execute();
+  for (const cols of [
+    ['id_ukt', 'id_cabang', 'no_urut'],
+    ['id_ukt', 'id_perwapus', 'no_urut'],
+    ['id_ukt', 'id_ranting', 'no_urut'],
+    ['id_ukt', 'id_rayon', 'no_urut'],
+  ]) {
+    await db.schema
+      .createIndex(`siswa_${cols.join('_')}`)
+      .on('siswa')
+      .columns(cols)
+      .execute();
   }
 
   let nilai = withId(db, db.schema.createTable('nilai'), 'id_nilai')
@@ -192,7 +211,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['meta', 'idempotency', 'sesi', 'rate_hit', 'otp_state', 'otp_code', 'soal', 'audit_log', 'nilai', 'siswa', 'ukt', 'penguji', 'rayon', 'ranting', 'cabang', 'perwapus', 'organisasi']) {
+  for (const t of [
+    'meta',
+    'idempotency',
+    'sesi',
+    'rate_hit',
+    'otp_state',
+    'otp_code',
+    'soal',
+    'audit_log',
+    'nilai',
+    'siswa',
+    'ukt',
+    'penguji',
+    'rayon',
+    'ranting',
+    'cabang',
+    'perwapus',
+    'organisasi',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

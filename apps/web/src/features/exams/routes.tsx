@@ -1,4 +1,90 @@
-import type React from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-/** The exam screens the router mounts behind the guard; filled in by the exam screens. */
-export const examRoutes: { path: string; Component: React.LazyExoticComponent<React.ComponentType> }[] = [];
+/** Wraps a named screen export as a lazy route chunk (DESIGN §8: each exam screen is its own chunk). */
+function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+/** The exam screens the router mounts behind the guard (SPEC §2 routes). */
+export const examRoutes: { path: string; Component: LazyExoticComponent<ComponentType> }[] = [
+  {
+    path: '/SoalUjian',
+    Component: screen(
+      () => import('./keshan/soal-ujian'),
+      (m) => m.SoalUjian,
+    ),
+  },
+  {
+    path: '/UjianSenam',
+    Component: screen(
+      () => import('./rows/ujian-senam'),
+      (m) => m.UjianSenam,
+    ),
+  },
+  {
+    path: '/UjianPasang',
+    Component: screen(
+      () => import('./pasang/ujian-pasang'),
+      (m) => m.UjianPasang,
+    ),
+  },
+  {
+    path: '/UjianJurus',
+    Component: screen(
+      () => import('./rows/ujian-jurus'),
+      (m) => m.UjianJurus,
+    ),
+  },
+  {
+    path: '/UjianKripen',
+    Component: screen(
+      () => import('./draws/ujian-kripen'),
+      (m) => m.UjianKripen,
+    ),
+  },
+  {
+    path: '/UjianBelati',
+    Component: screen(
+      () => import('./rows/ujian-belati'),
+      (m) => m.UjianBelati,
+    ),
+  },
+  {
+    path: '/UjianToyakSenam',
+    Component: screen(
+      () => import('./draws/ujian-toyak-senam'),
+      (m) => m.UjianToyakSenam,
+    ),
+  },
+  {
+    path: '/UjianToyakJurus',
+    Component: screen(
+      () => import('./draws/ujian-toyak-jurus'),
+      (m) => m.UjianToyakJurus,
+    ),
+  },
+  {
+    path: '/UjianFisik',
+    Component: screen(
+      () => import('./fisik/ujian-fisik'),
+      (m) => m.UjianFisik,
+    ),
+  },
+  {
+    path: '/UjianSambung',
+    Component: screen(
+      () => import('./sambung/ujian-sambung'),
+      (m) => m.UjianSambung,
+    ),
+  },
+  {
+    path: '/UjianKSHAN',
+    Component: screen(
+      () => import('./kshan/ujian-kshan'),
+      (m) => m.UjianKSHAN,
+    ),
+  },
+];

@@ -1,0 +1,33 @@
+// Bundles the server and the CLI for plain `node`: the workspace package @ukt/core (TypeScript)
+// and zod are bundled in; every other package, native ones included, stays in node_modules.
+import { build } from 'esbuild';
+
+const bundled = new Set(['@ukt/core', 'zod']);
+
+await build({
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('node:')) return { external: true };
+          const name = args.path.startsWith('@')
+            ? args.path.split('/').slice(0, 2).join('/')
+            : args.path.split('/')[0];
+          return bundled.has(name) ? undefined : { external: true };
+        });
+      },
+    },
+  ],
+});

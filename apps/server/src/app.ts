@@ -1,0 +1,125 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import { resolveSecret } from './config/secret';
+import { openDb } from './db/connect';
+import { seedDemo } from './demo/seed';
+import { type Clock, systemClock } from './lib/clock';
+import { API_PREFIX } from './lib/paths';
+import './lib/zod-locale';
+import { startMaintenance } from './maintenance';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createOtpSender, type OtpSender } from './modules/auth/otp-delivery';
+import { kegiatanRoutes } from './modules/kegiatan/kegiatan.routes';
+import { keshanRoutes } from './modules/keshan/keshan.routes';
+import { audioRoutes } from './modules/media/audio.routes';
+import { imgRoutes } from './modules/media/img.routes';
+import { nilaiRoutes } from './modules/nilai/nilai.routes';
+import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
+import { organisasiRoutes } from './modules/organisasi/organisasi.routes';
+import { regionsRoutes } from './modules/regions/regions.routes';
+import { siswaRoutes } from './modules/siswa/siswa.routes';
+import { authPlugin } from './plugins/auth';
+import './plugins/context';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { staticWebPlugin } from './plugins/static-web';
+
+/** What tests may replace: the clock, the OTP sender, and the PostgreSQL schema to work in. */
+export interface AppOptions {
+  clock?: Clock;
+  otpSender?: OtpSender;
+  pgSchema?: string;
+}
+
+/** JSON bodies are small (one score group, 20 answers); anything larger is a mistake or an attack. */
+const BODY_LIMIT = 64 * 1024;
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:', 'data:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** Builds the whole server as a Fastify instance that never listens (tests use app.inject). */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const database = await openDb(config.databaseUrl, { pgSchema: options.pgSchema });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    // Per-request lines only when debugging: at a venue they would drown the OTP lines.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('secret', resolveSecret(config.secret, config.dataDir));
+  app.decorate('clock', options.clock ?? systemClock);
+
+  await app.register(dbPlugin, { database });
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CSP },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
+  await app.register(docsPlugin);
+
+  const now = new Date(app.clock());
+  const demo = config.demo === true || (config.demo === undefined && database.fresh);
+  await ensureOrganisasi(
+    app.db,
+    config.orgId,
+    demo ? 'Perguruan Pencak Silat Demo' : 'Perguruan Pencak Silat',
+    now.toISOString(),
+  );
+  if (demo) {
+    await seedDemo(app.db, config.orgId, now);
+    app.log.info('Data demo dibuat: 3 penguji (6281100000001, 6281100000002, 6281100000003), 2 kegiatan.');
+  }
+
+  const sender = options.otpSender ?? createOtpSender(config.otp, app.log);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { sender });
+      await api.register(organisasiRoutes);
+      await api.register(async (protectedApi) => {
+        protectedApi.addHook('onRequest', protectedApi.authenticate);
+        await protectedApi.register(kegiatanRoutes);
+        await protectedApi.register(regionsRoutes);
+        await protectedApi.register(siswaRoutes);
+        await protectedApi.register(nilaiRoutes);
+        await protectedApi.register(keshanRoutes);
+      });
+      await api.register(audioRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(imgRoutes);
+  await app.register(staticWebPlugin, { root: config.webDist });
+  startMaintenance(app);
+  return app;
+}

@@ -1,0 +1,14 @@
+import { ConfigError, loadConfig } from '../config/env';
+import { runCli } from './run';
+
+// The committee command line (DESIGN §6): `npm run ukt -- <command>`.
+try {
+  const code = await runCli(process.argv.slice(2), loadConfig(), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+  process.exitCode = code;
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}

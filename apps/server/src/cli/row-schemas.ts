@@ -1,0 +1,77 @@
+import { isPlausiblePhone, normalizePhone } from '@ukt/core';
+import { z } from 'zod';
+
+const text = (max = 200) =>
+  z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .min(1, { error: 'wajib diisi' })
+    .max(max, { error: `paling panjang ${max} karakter` });
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `paling panjang ${max} karakter` })
+    .default('');
+const whole = (min: number, max: number) =>
+  z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .regex(/^\d+$/, { error: 'harus bilangan bulat' })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `harus ${min} sampai ${max}` });
+const date = z
+  .string({ error: 'wajib diisi' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'harus tanggal YYYY-MM-DD' });
+
+/** A row of `import events` (DESIGN §6). */
+export const EventRow = z.object({
+  id_ukt: whole(1, 2_147_483_647),
+  nama_ukt: text(),
+  nama_kegiatan: optionalText(),
+  tanggal_tes: date,
+  akhir_tes: z.union([date, z.literal('').transform(() => null)]).default(null),
+  id_tingkat: whole(1, 5),
+});
+
+/** A row of `import examiners`. */
+export const ExaminerRow = z
+  .object({
+    no_wa: z
+      .string({ error: 'wajib diisi' })
+      .transform(normalizePhone)
+      .refine(isPlausiblePhone, { error: 'bukan nomor WhatsApp Indonesia yang benar' }),
+    nama: text(),
+    perwapus: optionalText(),
+    cabang: optionalText(),
+    panitia: optionalText(50),
+    dewan: z.union([whole(1, 9), z.literal('').transform(() => 1)]).default(1),
+  })
+  .refine((row) => !row.cabang || row.perwapus, { error: 'cabang diisi tanpa perwapus', path: ['perwapus'] });
+
+/** A row of `import participants`. */
+export const ParticipantRow = z.object({
+  no_urut: whole(1, 1_000_000),
+  nama: text(),
+  perwapus: text(),
+  cabang: text(),
+  ranting: text(),
+  rayon: text(),
+  provinsi: optionalText(),
+});
+
+/** A row of `import questions`. */
+export const QuestionRow = z.object({
+  no: whole(1, 100),
+  soal_tanya: text(2000),
+  a: text(500),
+  b: text(500),
+  c: text(500),
+  d: text(500),
+  jawaban_benar: z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['a', 'b', 'c', 'd'], { error: 'harus a, b, c atau d' })),
+});

@@ -1,0 +1,103 @@
+import { seededRng } from '@ukt/core';
+import type { Kysely } from 'kysely';
+import { syncIdSequence } from '../db/sequences';
+import type { Database } from '../db/types';
+import { ensureRegionPath } from '../modules/regions/regions.repository';
+import { searchForm } from '../modules/siswa/siswa.repository';
+import { demoName, demoRegionPaths } from './names';
+import { demoQuestions } from './questions';
+
+/** The demo examiners; browser tests log in with these exact numbers. */
+export const DEMO_EXAMINERS = [
+  { no_wa: '6281100000001', nama: 'Budi Santoso', panitia: 'Admin', dewan: 1 },
+  { no_wa: '6281100000002', nama: 'Siti Rahayu', panitia: 'Penguji', dewan: 1 },
+  { no_wa: '6281100000003', nama: 'Agus Wijaya', panitia: 'Penguji', dewan: 2 },
+] as const;
+
+const day = (base: Date, offset: number) =>
+  new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Fills an organisation with demo data: two events (id_ukt 1 belt 1, id_ukt 2 belt 4) around
+ * today, 200 participants spread over every rayon, 20 KESHAN questions per belt and the three
+ * demo examiners. Deterministic, and does nothing if the organisation already has events.
+ */
+export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('ukt')
+      .select('id_ukt')
+      .where('id_organisasi', '=', idOrganisasi)
+      .executeTakeFirst();
+    if (existing) return;
+    const createdAt = now.toISOString();
+    const regions: Awaited<ReturnType<typeof ensureRegionPath>>[] = [];
+    for (const path of demoRegionPaths()) regions.push(await ensureRegionPath(trx, idOrganisasi, path));
+    const first = regions[0] as (typeof regions)[number];
+
+    for (const e of DEMO_EXAMINERS) {
+      await trx
+        .insertInto('penguji')
+        .values({
+          ...e,
+          id_organisasi: idOrganisasi,
+          id_perwapus: first.id_perwapus,
+          id_cabang: first.id_cabang,
+          img_profile: '',
+          created_at: createdAt,
+        })
+        .onConflict((oc) => oc.columns(['id_organisasi', 'no_wa']).doNothing())
+        .execute();
+    }
+
+    const events = [
+      {
+        nama_ukt: 'UKT Sabuk Polos Ke Jambon',
+        nama_kegiatan: 'Ujian Kenaikan Tingkat I',
+        tanggal_tes: day(now, 0),
+        akhir_tes: day(now, 1),
+        id_tingkat: 1,
+        count: 120,
+      },
+      {
+        nama_ukt: 'UKT Sabuk Putih Ke Calon Warga',
+        nama_kegiatan: 'Ujian Kenaikan Tingkat IV',
+        tanggal_tes: day(now, 7),
+        akhir_tes: day(now, 7),
+        id_tingkat: 4,
+        count: 80,
+      },
+    ];
+    const rng = seededRng(20261121);
+    for (const [index, { count, ...event }] of events.entries()) {
+      const id_ukt = index + 1;
+      await trx
+        .insertInto('ukt')
+        .values({ id_ukt, id_organisasi: idOrganisasi, ...event })
+        .execute();
+      const rows = Array.from({ length: count }, (_, i) => {
+        const region = regions[i % regions.length] as (typeof regions)[number];
+        const nama = demoName(rng);
+        return {
+          id_ukt,
+          no_urut: i + 1,
+          nama,
+          nama_cari: searchForm(nama),
+          provinsi: 'Jawa Timur',
+          ...region,
+        };
+      });
+      await trx.insertInto('siswa').values(rows).execute();
+    }
+
+    for (let tingkat = 1; tingkat <= 5; tingkat++) {
+      const rows = demoQuestions(tingkat).map((q) => ({
+        ...q,
+        id_organisasi: idOrganisasi,
+        id_tingkat: tingkat,
+      }));
+      await trx.insertInto('soal').values(rows).execute();
+    }
+  });
+  await syncIdSequence(db, 'ukt', 'id_ukt');
+}

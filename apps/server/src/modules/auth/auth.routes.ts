@@ -1,0 +1,116 @@
+import { LoginResult, OrgParams, OtpLoginBody, OtpVerifyBody, TokenLoginBody, VardParams } from '@ukt/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound, unauthorized } from '../../lib/errors';
+import { ErrorResult, MessageResult } from '../../lib/schemas';
+import { loginAnswer } from './login-result';
+import { type OtpDeps, requestCode, verifyCode } from './otp.service';
+import type { OtpSender } from './otp-delivery';
+import { redeemLoginLink, revokeSession } from './session.service';
+
+const ERRORS = { 400: ErrorResult, 401: ErrorResult, 404: ErrorResult, 429: ErrorResult } as const;
+
+/** The login calls of SPEC §7 as DESIGN §4 settles them. */
+export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (app, { sender }) => {
+  const deps = (request: FastifyRequest): OtpDeps => ({
+    db: app.db,
+    secret: app.secret,
+    now: app.clock(),
+    config: app.config,
+    sender,
+    log: request.log,
+  });
+  const checkOrg = (id: number) => {
+    if (id !== app.config.orgId) throw notFound('Organisasi tidak ditemukan.');
+  };
+
+  app.post(
+    '/auth/otp-login/:id_organisasi',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Kirim kode OTP (juga untuk kirim ulang)',
+        params: OrgParams,
+        body: OtpLoginBody,
+        response: { 200: MessageResult, ...ERRORS },
+      },
+    },
+    async (request) => {
+      checkOrg(request.params.id_organisasi);
+      await requestCode(deps(request), request.body.no_wa, request.ip);
+      return { success: true, message: 'Kode OTP telah dikirimkan ke nomor HP Anda' };
+    },
+  );
+
+  app.post(
+    '/auth/otp-login/cek/:id_organisasi',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Periksa kode OTP dan buka sesi',
+        params: OrgParams,
+        body: OtpVerifyBody,
+        response: { 200: LoginResult, ...ERRORS },
+      },
+    },
+    async (request) => {
+      checkOrg(request.params.id_organisasi);
+      const d = deps(request);
+      const id = await verifyCode(d, request.body.no_wa, request.body.kode, request.ip);
+      return loginAnswer(d, id, 'OTP berhasil diverifikasi');
+    },
+  );
+
+  app.post(
+    '/auth/CEKDATA',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Login dengan tautan',
+        body: TokenLoginBody,
+        response: { 200: LoginResult, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const d = deps(request);
+      const id = await redeemLoginLink(d.db, d.secret, request.body.data, d.now);
+      if (id === null) throw unauthorized('Tautan login tidak valid, sudah dipakai, atau kedaluwarsa.');
+      return loginAnswer(d, id, 'berhasil diverifikasi');
+    },
+  );
+
+  app.post(
+    '/auth/CEKDATA22/:vard',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Login dengan tautan dan tingkat sabuk',
+        params: VardParams,
+        body: TokenLoginBody,
+        response: { 200: LoginResult, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const d = deps(request);
+      const id = await redeemLoginLink(d.db, d.secret, request.body.data, d.now);
+      if (id === null) throw unauthorized('Tautan login tidak valid, sudah dipakai, atau kedaluwarsa.');
+      return { ...(await loginAnswer(d, id, 'berhasil diverifikasi')), Sabuk: String(request.params.vard) };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Keluar: cabut token',
+        response: { 200: MessageResult, 401: ErrorResult },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.db, app.secret, String(request.headers['access-token']), app.clock());
+      return { success: true, message: 'Berhasil keluar.' };
+    },
+  );
+};

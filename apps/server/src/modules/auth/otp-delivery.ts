@@ -1,0 +1,62 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+
+/** One login-code message. */
+export interface OtpMessage {
+  to: string;
+  code: string;
+  text: string;
+}
+
+/** Delivers login codes; `wait` says whether the answer waits for delivery. */
+export interface OtpSender {
+  send(message: OtpMessage): Promise<void>;
+  wait: boolean;
+}
+
+/** The WhatsApp text of a code. */
+export function otpText(code: string): string {
+  return `Kode OTP UKT Penguji Anda: ${code}. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.`;
+}
+
+/**
+ * The sender OTP_DELIVERY names (DESIGN §5). Local ones (log, file) are awaited so the code is
+ * there when the answer is; a webhook is not, so a slow gateway cannot reveal which numbers are known.
+ */
+export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger): OtpSender {
+  if (config.delivery === 'file') {
+    return {
+      wait: true,
+      async send({ to, code, text }) {
+        await mkdir(dirname(config.outbox), { recursive: true });
+        await appendFile(
+          config.outbox,
+          `${JSON.stringify({ to, code, text, at: new Date().toISOString() })}\n`,
+        );
+      },
+    };
+  }
+  if (config.delivery === 'webhook') {
+    const url = config.webhookUrl as string;
+    return {
+      wait: false,
+      async send({ to, text }) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ to, text }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!response.ok) throw new Error(`Webhook OTP menjawab ${response.status}`);
+      },
+    };
+  }
+  return {
+    wait: true,
+    async send({ to, code }) {
+      log.info(`Kode OTP untuk ${to}: ${code}`);
+    },
+  };
+}

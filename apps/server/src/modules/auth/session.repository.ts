@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+/** Stores a hashed session or login-link token. */
+export async function insertToken(
+  db: Kysely<Database>,
+  row: {
+    token_hash: string;
+    id_pemilih: number;
+    kind: 'session' | 'link';
+    created_at: number;
+    expires_at: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('sesi')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+/** The examiner of a live session token. */
+export function findSessionExaminer(db: Kysely<Database>, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sesi')
+    .innerJoin('penguji', 'penguji.id_pemilih', 'sesi.id_pemilih')
+    .selectAll('penguji')
+    .where('sesi.token_hash', '=', tokenHash)
+    .where('sesi.kind', '=', 'session')
+    .where('sesi.used_at', 'is', null)
+    .where('sesi.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a token used and answers its examiner, in one statement so two processes racing on
+ * the same login link cannot both win. Revoking a session is the same mark.
+ */
+export async function consumeToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  kind: 'session' | 'link',
+  now: number,
+): Promise<number | null> {
+  const row = await db
+    .updateTable('sesi')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id_pemilih')
+    .executeTakeFirst();
+  return row?.id_pemilih ?? null;
+}
+
+/** Forgets tokens that expired a day ago or more. */
+export async function deleteExpiredTokens(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('sesi').where('expires_at', '<', before).execute();
+}

@@ -1,0 +1,34 @@
+import { apiResult, Kegiatan } from '@ukt/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_ERRORS } from '../../lib/schemas';
+import { examinerOf } from '../../plugins/auth';
+import { listKegiatan } from './kegiatan.repository';
+
+/** GET /DataSiswa/UKT: the organisation's events, newest first (DESIGN §4). */
+export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/DataSiswa/UKT',
+    {
+      schema: {
+        tags: ['kegiatan'],
+        summary: 'Daftar kegiatan UKT',
+        response: { 200: apiResult(z.array(Kegiatan)), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const rows = await listKegiatan(app.db, examinerOf(request).id_organisasi);
+      return {
+        success: true,
+        data: rows.map((r) => ({
+          id_ukt: String(r.id_ukt),
+          nama_ukt: r.nama_ukt,
+          nama_kegiatan: r.nama_kegiatan,
+          tanggal_tes: r.tanggal_tes,
+          akhir_tes: r.akhir_tes,
+          id_tingkat: String(r.id_tingkat),
+        })),
+      };
+    },
+  );
+};

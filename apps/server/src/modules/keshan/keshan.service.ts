@@ -1,0 +1,34 @@
+import { type AnswerLetter, gradeKeshan, type JawabanBody, type KeshanGrade, type Soal } from '@ukt/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { notFound } from '../../lib/errors';
+import type { AuthExaminer } from '../../plugins/context';
+import { writeScores } from '../nilai/nilai.service';
+import { listAnswerKey, listSoal } from './keshan.repository';
+
+/** The question set of a belt, never with jawaban_benar (DESIGN §4). */
+export async function soalForBelt(
+  db: Kysely<Database>,
+  idOrganisasi: number,
+  idTingkat: number,
+): Promise<Soal[]> {
+  const rows = await listSoal(db, idOrganisasi, idTingkat);
+  if (!rows.length) throw notFound(`Soal KESHAN untuk tingkat ${idTingkat} belum tersedia.`);
+  return rows.map((r) => ({ ...r, id_soal: String(r.id_soal) }));
+}
+
+/** Grades KESHAN answers on the server and saves nilai_kshan for that belt. */
+export async function gradeAndSave(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  body: JawabanBody,
+  now: string,
+): Promise<KeshanGrade> {
+  const keyRows = await listAnswerKey(db, examiner.id_organisasi, body.id_tingkat);
+  if (!keyRows.length) throw notFound(`Soal KESHAN untuk tingkat ${body.id_tingkat} belum tersedia.`);
+  const key = new Map(keyRows.map((r) => [r.id_soal, r.jawaban_benar as AnswerLetter]));
+  const grade = gradeKeshan(body.jawaban, key);
+  const nilaiKey = { id_siswa: body.id_siswa, id_ukt: body.id_ukt, id_tingkat: body.id_tingkat };
+  await writeScores(db, examiner, nilaiKey, 'kshan', { nilai_kshan: grade.nilai }, now);
+  return grade;
+}

@@ -1,0 +1,124 @@
+import {
+  FISIK_EXERCISES,
+  type FisikBody,
+  fisikFinal,
+  mayWriteGroup,
+  NILAI_FIELDS,
+  type NilaiBody,
+  type NilaiRecord,
+  nilaiBodyFields,
+  type ScoreGroup,
+} from '@ukt/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { forbidden } from '../../lib/errors';
+import type { AuthExaminer } from '../../plugins/context';
+import type { FlagColumn } from '../siswa/siswa.repository';
+import { assertNotHeldByOther, siswaForExaminer } from '../siswa/siswa.service';
+import { findNilai, insertAudit, type NilaiKey, type NilaiValues, upsertNilai } from './nilai.repository';
+
+const POST_OF_GROUP: Partial<Record<ScoreGroup, FlagColumn>> = {
+  kshan: 'sudah_keshan',
+  fisik: 'sudah_fisik',
+  sambung: 'sudah_sambung',
+};
+
+/** The score record of SPEC §3 for a key, zeros where nothing is scored. */
+export async function getNilai(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  key: NilaiKey,
+): Promise<NilaiRecord> {
+  await siswaForExaminer(db, examiner, key.id_siswa, key.id_ukt);
+  const row = await findNilai(db, key);
+  const scores = Object.fromEntries(
+    NILAI_FIELDS.flatMap((f) => [
+      [f, row?.[f] ?? 0],
+      [`${f}_plus`, row?.[`${f}_plus`] ?? 0],
+    ]),
+  ) as Omit<
+    NilaiRecord,
+    'id_nilai' | 'id_siswa' | 'id_tingkat' | 'nilai_fisik2' | 'created_at' | 'update_at' | 'del'
+  >;
+  return {
+    id_nilai: row ? String(row.id_nilai) : '0',
+    id_siswa: String(key.id_siswa),
+    id_tingkat: String(key.id_tingkat),
+    ...scores,
+    nilai_fisik2: row?.nilai_fisik2 ?? 0,
+    created_at: row?.created_at ?? null,
+    update_at: row?.update_at ?? null,
+    del: row?.del ?? 0,
+  };
+}
+
+/**
+ * Writes one score group for a participant: checks the examiner may write it (dewan 2 only
+ * KESHAN; nobody while another examiner holds the participant at that post), then saves and
+ * audits every changed field in one transaction.
+ */
+export async function writeScores(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  key: NilaiKey,
+  group: ScoreGroup,
+  values: NilaiValues,
+  now: string,
+): Promise<void> {
+  if (!mayWriteGroup(group, examiner)) {
+    throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
+  }
+  const siswa = await siswaForExaminer(db, examiner, key.id_siswa, key.id_ukt);
+  await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
+  await db.transaction().execute(async (trx) => {
+    const before = await findNilai(trx, key);
+    await upsertNilai(trx, key, values, now);
+    const changed = Object.entries(values).filter(
+      ([field, value]) => (before as Record<string, unknown> | undefined)?.[field] !== value,
+    );
+    await insertAudit(
+      trx,
+      changed
+        .filter(([, value]) => typeof value === 'number')
+        .map(([field, value]) => ({
+          at: now,
+          id_pemilih: examiner.id_pemilih,
+          ...key,
+          field,
+          old_value: before ? Number((before as Record<string, unknown>)[field]) : null,
+          new_value: value as number,
+        })),
+    );
+  });
+}
+
+/** The score group a NilaiSiswa body saves, e.g. nilai_toyak_senam → 'toyak_senam'. */
+export function groupOfBody(body: NilaiBody): ScoreGroup {
+  const field = nilaiBodyFields(body).find((f) => !f.endsWith('_plus')) as string;
+  return field.slice('nilai_'.length) as ScoreGroup;
+}
+
+/** The columns a NilaiSiswa body writes: its score and bonus fields, nothing else. */
+export function valuesOfBody(body: NilaiBody): NilaiValues {
+  return Object.fromEntries(
+    nilaiBodyFields(body).map((f) => [f, (body as Record<string, number>)[f]]),
+  ) as NilaiValues;
+}
+
+/** The columns a physical payload writes: raw and converted pairs and their average (nilai_fisik2). */
+export function valuesOfFisik(body: FisikBody): NilaiValues {
+  const converted = FISIK_EXERCISES.map((e) => body[`${e.field}2`]);
+  return {
+    nilai_mft: body.nilai_mft,
+    nilai_mft2: body.nilai_mft2,
+    nilai_pushup: body.nilai_pushup,
+    nilai_pushup2: body.nilai_pushup2,
+    nilai_sperperut_atas: body.nilai_sperperut_atas,
+    nilai_sperperut_atas2: body.nilai_sperperut_atas2,
+    nilai_sperperut_bawah: body.nilai_sperperut_bawah,
+    nilai_sperperut_bawah2: body.nilai_sperperut_bawah2,
+    nilai_plank: body.nilai_plank,
+    nilai_plank2: body.nilai_plank2,
+    nilai_fisik2: fisikFinal(converted),
+  };
+}

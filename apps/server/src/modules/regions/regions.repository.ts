@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+
+/** The four region levels, each the child of the one before (perwapus' parent is the organisation). */
+export type RegionLevel = 'perwapus' | 'cabang' | 'ranting' | 'rayon';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The id of a region by name under its parent, created when missing (imports create regions by name). */
+export async function ensureRegion(
+  db: Db,
+  level: RegionLevel,
+  idParent: number,
+  nama: string,
+): Promise<number> {
+  const found = await db
+    .selectFrom(level)
+    .select('id')
+    .where('id_parent', '=', idParent)
+    .where('nama', '=', nama)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const row = await db
+    .insertInto(level)
+    .values({ id_parent: idParent, nama })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The ids of a perwapus › cabang › ranting › rayon path, created as needed. */
+export async function ensureRegionPath(
+  db: Db,
+  idOrganisasi: number,
+  names: { perwapus: string; cabang: string; ranting: string; rayon: string },
+) {
+  const id_perwapus = await ensureRegion(db, 'perwapus', idOrganisasi, names.perwapus);
+  const id_cabang = await ensureRegion(db, 'cabang', id_perwapus, names.cabang);
+  const id_ranting = await ensureRegion(db, 'ranting', id_cabang, names.ranting);
+  const id_rayon = await ensureRegion(db, 'rayon', id_ranting, names.rayon);
+  return { id_perwapus, id_cabang, id_ranting, id_rayon };
+}
+
+/** Regions of one level, optionally under one parent and/or limited to one id, by name. */
+export function listRegions(
+  db: Db,
+  level: RegionLevel,
+  filter: { parentIds?: number[] | undefined; parent?: number | undefined; only?: number | undefined },
+) {
+  let query = db.selectFrom(level).select(['id', 'nama']).orderBy('nama');
+  if (filter.parentIds)
+    query = query.where('id_parent', 'in', filter.parentIds.length ? filter.parentIds : [-1]);
+  if (filter.parent !== undefined) query = query.where('id_parent', '=', filter.parent);
+  if (filter.only !== undefined) query = query.where('id', '=', filter.only);
+  return query.execute();
+}
+
+/** Ids of the perwapus of an organisation. */
+export async function perwapusIds(db: Db, idOrganisasi: number): Promise<number[]> {
+  const rows = await db.selectFrom('perwapus').select('id').where('id_parent', '=', idOrganisasi).execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,80 @@
+import { apiResult, CabangOption, OptionalId, PerwapusOption, RantingOption, RayonOption } from '@ukt/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_ERRORS } from '../../lib/schemas';
+import { examinerOf } from '../../plugins/auth';
+import { listRegions, perwapusIds } from './regions.repository';
+
+/**
+ * The filter option lists (DESIGN §4). An examiner who is not admin gets only their own perwapus
+ * and cabang, matching the list they are locked to (SPEC §6).
+ */
+export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const locked = (value: number | null, isAdmin: boolean) => (isAdmin || value === null ? undefined : value);
+
+  app.get(
+    '/DataSiswa/perwapus',
+    { schema: { tags: ['filter'], response: { 200: apiResult(z.array(PerwapusOption)), ...AUTH_ERRORS } } },
+    async (request) => {
+      const e = examinerOf(request);
+      const rows = await listRegions(app.db, 'perwapus', {
+        parent: e.id_organisasi,
+        only: locked(e.id_perwapus, e.isAdmin),
+      });
+      return { success: true, data: rows.map((r) => ({ id_perwapus: String(r.id), perwapus: r.nama })) };
+    },
+  );
+
+  app.get(
+    '/DataSiswa/cabang',
+    {
+      schema: {
+        tags: ['filter'],
+        querystring: z.object({ id_perwapus: OptionalId }),
+        response: { 200: apiResult(z.array(CabangOption)), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const e = examinerOf(request);
+      const perwapus = locked(e.id_perwapus, e.isAdmin) ?? request.query.id_perwapus;
+      const parentIds = perwapus === undefined ? await perwapusIds(app.db, e.id_organisasi) : [perwapus];
+      const rows = await listRegions(app.db, 'cabang', { parentIds, only: locked(e.id_cabang, e.isAdmin) });
+      return { success: true, data: rows.map((r) => ({ id_cabang: String(r.id), cabang: r.nama })) };
+    },
+  );
+
+  app.get(
+    '/DataSiswa/ranting',
+    {
+      schema: {
+        tags: ['filter'],
+        querystring: z.object({ id_cabang: OptionalId }),
+        response: { 200: apiResult(z.array(RantingOption)), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const e = examinerOf(request);
+      const cabang = locked(e.id_cabang, e.isAdmin) ?? request.query.id_cabang;
+      const rows = cabang === undefined ? [] : await listRegions(app.db, 'ranting', { parent: cabang });
+      return { success: true, data: rows.map((r) => ({ id_ranting: String(r.id), ranting: r.nama })) };
+    },
+  );
+
+  app.get(
+    '/DataSiswa/rayon',
+    {
+      schema: {
+        tags: ['filter'],
+        querystring: z.object({ id_ranting: OptionalId }),
+        response: { 200: apiResult(z.array(RayonOption)), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const rows =
+        request.query.id_ranting === undefined
+          ? []
+          : await listRegions(app.db, 'rayon', { parent: request.query.id_ranting });
+      return { success: true, data: rows.map((r) => ({ id: String(r.id), rayon: r.nama })) };
+    },
+  );
+};

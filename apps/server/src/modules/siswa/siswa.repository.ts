@@ -1,0 +1,104 @@
+import { SISWA_PAGE_SIZE } from '@ukt/core';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/types';
+
+/** The filters of a participant page after the examiner's scope was applied. */
+export interface SiswaFilter {
+  id_ukt: number;
+  id_perwapus?: number | undefined;
+  id_cabang?: number | undefined;
+  id_ranting?: number | undefined;
+  id_rayon?: number | undefined;
+  /** Lower-cased search text; digits also match no_urut. */
+  cari: string;
+}
+
+/** The flag columns that record who took a participant at a post. */
+export type FlagColumn = 'sudah_keshan' | 'sudah_tes' | 'sudah_fisik' | 'sudah_sambung';
+
+/** Lower-cases and single-spaces a name, the form names are searched in. */
+export function searchForm(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFilter) {
+  let q = query.where('siswa.id_ukt', '=', f.id_ukt);
+  if (f.id_perwapus !== undefined) q = q.where('siswa.id_perwapus', '=', f.id_perwapus);
+  if (f.id_cabang !== undefined) q = q.where('siswa.id_cabang', '=', f.id_cabang);
+  if (f.id_ranting !== undefined) q = q.where('siswa.id_ranting', '=', f.id_ranting);
+  if (f.id_rayon !== undefined) q = q.where('siswa.id_rayon', '=', f.id_rayon);
+  if (f.cari) {
+    const like = sql<boolean>`siswa.nama_cari like ${`%${escapeLike(f.cari)}%`} escape '\\'`;
+    const number = /^\d{1,9}$/.test(f.cari) ? Number(f.cari) : undefined;
+    q = q.where((eb) => (number === undefined ? like : eb.or([like, eb('siswa.no_urut', '=', number)])));
+  }
+  return q;
+}
+
+/** One page of participants with their region names, by no_urut. */
+export function findSiswaPage(db: Kysely<Database>, f: SiswaFilter, hal: number) {
+  return filtered(db.selectFrom('siswa'), f)
+    .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
+    .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
+    .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
+    .select([
+      'siswa.id_siswa',
+      'siswa.no_urut',
+      'siswa.nama',
+      'siswa.provinsi',
+      'cabang.nama as cabang',
+      'ranting.nama as nama_ranting',
+      'rayon.nama as nama_rayon',
+      'siswa.sudah_keshan',
+      'siswa.sudah_tes',
+      'siswa.sudah_fisik',
+      'siswa.sudah_sambung',
+    ])
+    .orderBy('siswa.no_urut')
+    .limit(SISWA_PAGE_SIZE)
+    .offset((hal - 1) * SISWA_PAGE_SIZE)
+    .execute();
+}
+
+/** How many participants match the filters. */
+export async function countSiswa(db: Kysely<Database>, f: SiswaFilter): Promise<number> {
+  const row = await filtered(db.selectFrom('siswa'), f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** A participant of an event, if any. */
+export function findSiswa(db: Kysely<Database>, idSiswa: number, idUkt: number) {
+  return db
+    .selectFrom('siswa')
+    .selectAll()
+    .where('id_siswa', '=', idSiswa)
+    .where('id_ukt', '=', idUkt)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes a participant at a post for an examiner unless another examiner holds them, in one
+ * statement so two examiners racing for the same participant cannot both win.
+ */
+export async function takeAtPost(
+  db: Kysely<Database>,
+  idSiswa: number,
+  idUkt: number,
+  column: FlagColumn,
+  idPemilih: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('siswa')
+    .set({ [column]: idPemilih })
+    .where('id_siswa', '=', idSiswa)
+    .where('id_ukt', '=', idUkt)
+    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

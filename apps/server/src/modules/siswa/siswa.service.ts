@@ -1,0 +1,134 @@
+import {
+  type PageMeta,
+  type Post,
+  postFlagField,
+  SISWA_PAGE_SIZE,
+  type SiswaQuery,
+  type SiswaRow,
+} from '@ukt/core';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SiswaTable } from '../../db/types';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthExaminer } from '../../plugins/context';
+import { findKegiatan } from '../kegiatan/kegiatan.repository';
+import { pengujiName } from '../penguji/penguji.repository';
+import {
+  countSiswa,
+  type FlagColumn,
+  findSiswa,
+  findSiswaPage,
+  type SiswaFilter,
+  searchForm,
+  takeAtPost,
+} from './siswa.repository';
+
+const str = (v: number | null) => (v === null ? null : String(v));
+
+/** The filters an examiner may use: a non-admin is locked to their own perwapus and cabang (SPEC §6). */
+export function scopedFilter(examiner: AuthExaminer, query: SiswaQuery): SiswaFilter {
+  const lock = (own: number | null, asked: number | undefined) =>
+    examiner.isAdmin || own === null ? asked : own;
+  return {
+    id_ukt: query.id_ukt,
+    id_perwapus: lock(examiner.id_perwapus, query.id_perwapus),
+    id_cabang: lock(examiner.id_cabang, query.id_cabang),
+    id_ranting: query.id_ranting,
+    id_rayon: query.id_rayon,
+    cari: searchForm(query.nama),
+  };
+}
+
+/** Fails with 404 unless the event is the examiner's organisation's. */
+export async function requireKegiatan(db: Kysely<Database>, examiner: AuthExaminer, idUkt: number) {
+  const kegiatan = await findKegiatan(db, examiner.id_organisasi, idUkt);
+  if (!kegiatan) throw notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
+  return kegiatan;
+}
+
+/** A page of the participant list (DESIGN §4) with paging facts. */
+export async function listSiswa(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  query: SiswaQuery,
+): Promise<{ data: SiswaRow[]; meta: PageMeta }> {
+  await requireKegiatan(db, examiner, query.id_ukt);
+  const filter = scopedFilter(examiner, query);
+  const [rows, total] = await Promise.all([findSiswaPage(db, filter, query.hal), countSiswa(db, filter)]);
+  const flag = postFlagField(query.posUjian as Post);
+  const data = rows.map((r) => {
+    const holder = r[flag];
+    return {
+      id_siswa: String(r.id_siswa),
+      no_urut: String(r.no_urut),
+      nama: r.nama,
+      cabang: r.cabang,
+      provinsi: r.provinsi,
+      nama_ranting: r.nama_ranting,
+      nama_rayon: r.nama_rayon,
+      sudah_keshan: str(r.sudah_keshan),
+      sudah_tes: str(r.sudah_tes),
+      sudah_fisik: str(r.sudah_fisik),
+      sudah_sambung: str(r.sudah_sambung),
+      sudah_ujian: (holder !== null && holder !== examiner.id_pemilih ? 1 : 0) as 0 | 1,
+    };
+  });
+  return {
+    data,
+    meta: {
+      hal: query.hal,
+      per_page: SISWA_PAGE_SIZE,
+      total,
+      total_pages: Math.ceil(total / SISWA_PAGE_SIZE),
+    },
+  };
+}
+
+/**
+ * A participant the examiner may act on: 404 when not in the event, 403 when outside a
+ * non-admin examiner's perwapus or cabang.
+ */
+export async function siswaForExaminer(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  idSiswa: number,
+  idUkt: number,
+): Promise<Selectable<SiswaTable>> {
+  await requireKegiatan(db, examiner, idUkt);
+  const siswa = await findSiswa(db, idSiswa, idUkt);
+  if (!siswa) throw notFound(`Peserta dengan id_siswa ${idSiswa} tidak ditemukan di kegiatan ini.`);
+  const outside =
+    (examiner.id_perwapus !== null && siswa.id_perwapus !== examiner.id_perwapus) ||
+    (examiner.id_cabang !== null && siswa.id_cabang !== examiner.id_cabang);
+  if (!examiner.isAdmin && outside) throw forbidden('Peserta ini di luar perwapus/cabang Anda.');
+  return siswa;
+}
+
+/** Fails with 409 naming the examiner when another one holds the participant at this post. */
+export async function assertNotHeldByOther(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  siswa: Selectable<SiswaTable>,
+  column: FlagColumn,
+): Promise<void> {
+  const holder = siswa[column];
+  if (holder !== null && holder !== examiner.id_pemilih) {
+    throw conflict(`Peserta ini sedang diuji oleh ${await pengujiName(db, holder)} di pos ini.`);
+  }
+}
+
+/** Takes a participant at a post for the examiner (SPEC §7 siswaUpdate); 409 when another holds them. */
+export async function takeSiswa(
+  db: Kysely<Database>,
+  examiner: AuthExaminer,
+  idSiswa: number,
+  idUkt: number,
+  column: FlagColumn,
+): Promise<void> {
+  const siswa = await siswaForExaminer(db, examiner, idSiswa, idUkt);
+  await assertNotHeldByOther(db, examiner, siswa, column);
+  if (!(await takeAtPost(db, idSiswa, idUkt, column, examiner.id_pemilih))) {
+    const now = await findSiswa(db, idSiswa, idUkt);
+    if (now) await assertNotHeldByOther(db, examiner, now, column);
+    throw conflict('Peserta ini baru saja diambil penguji lain. Muat ulang daftar.');
+  }
+}

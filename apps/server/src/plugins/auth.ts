@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../lib/errors';
+import { examinerOfToken } from '../modules/auth/session.service';
+import type { AuthExaminer } from './context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: the `access-token` header must name a live session. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook for GETs an <img> or <audio> tag makes: the `token` cookie is accepted too. */
+    authenticateMedia: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function headerToken(request: FastifyRequest): string | undefined {
+  const value = request.headers['access-token'];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** The request's examiner; routes behind `authenticate` may rely on it. */
+export function examinerOf(request: FastifyRequest): AuthExaminer {
+  if (!request.examiner) throw unauthorized();
+  return request.examiner;
+}
+
+/** Resolves the examiner from the token on every protected request (DESIGN §4). */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('examiner', null);
+
+  const resolve = async (request: FastifyRequest, token: string | undefined) => {
+    if (!token) throw unauthorized('Token tidak ditemukan. Silakan login.');
+    const examiner = await examinerOfToken(app.db, app.secret, token, app.clock());
+    if (!examiner || examiner.id_organisasi !== app.config.orgId) throw unauthorized();
+    request.examiner = examiner;
+  };
+
+  app.decorate('authenticate', (request: FastifyRequest) => resolve(request, headerToken(request)));
+  app.decorate('authenticateMedia', (request: FastifyRequest) =>
+    resolve(request, headerToken(request) ?? request.cookies.token),
+  );
+});

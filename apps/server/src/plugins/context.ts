@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/env';
+import type { DialectName } from '../db/dialect';
+import type { Database } from '../db/types';
+import type { Clock } from '../lib/clock';
+
+/** The examiner a request acts for: always the token's owner, never a body field (DESIGN §4). */
+export interface AuthExaminer {
+  id_pemilih: number;
+  id_organisasi: number;
+  nama: string;
+  no_wa: string;
+  id_perwapus: number | null;
+  id_cabang: number | null;
+  panitia: string;
+  dewan: number;
+  img_profile: string;
+  /** panitia 'adminstrator' or 'Admin': may look beyond their own perwapus and cabang (SPEC §6). */
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    secret: string;
+    clock: Clock;
+    db: Kysely<Database>;
+    dialect: DialectName;
+  }
+  interface FastifyRequest {
+    examiner: AuthExaminer | null;
+  }
+}

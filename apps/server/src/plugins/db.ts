@@ -1,0 +1,11 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/connect';
+
+/** Makes the opened database available as app.db and closes it with the app. */
+export const dbPlugin = fp<{ database: Db }>(async (app, { database }) => {
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.addHook('onClose', async () => {
+    await database.db.destroy();
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sha256 } from '../lib/crypto';
+import { AppError, badRequest, conflict } from '../lib/errors';
+import { claimStale, findKey, forgetKey, reserveKey, saveAnswer } from './idempotency.repository';
+
+// DESIGN §4 / the IETF Idempotency-Key draft: same key + same body → the first answer, written
+// once; same key + other body → 422; a retry while the first still runs → 409. Keys belong to
+// the examiner who sent them. See docs/decisions/013-idempotency.md.
+
+/** A first request whose answer is still running after this long is taken to have died. */
+const STALE_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+}
+
+function requestHash(request: FastifyRequest): string {
+  // A multipart body is not parsed before the handler; its size stands in for it.
+  const body = request.isMultipart()
+    ? `multipart:${request.headers['content-length'] ?? ''}`
+    : JSON.stringify(request.body ?? null);
+  return sha256(
+    `${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})} ${body}`,
+  );
+}
+
+async function replay(reply: FastifyReply, status: number, response: string) {
+  return reply
+    .code(status)
+    .header('idempotent-replayed', 'true')
+    .type('application/json; charset=utf-8')
+    .send(response);
+}
+
+/** Honours the Idempotency-Key header on every authenticated write. */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || key === undefined || !request.examiner) return;
+    if (typeof key !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(key)) {
+      throw badRequest('Header Idempotency-Key tidak valid (1–200 karakter tanpa spasi).');
+    }
+    const owner = request.examiner.id_pemilih;
+    const hash = requestHash(request);
+    const now = app.clock();
+    if (await reserveKey(app.db, owner, key, hash, now)) {
+      request.idempotencyKey = key;
+      return;
+    }
+    const row = await findKey(app.db, owner, key);
+    if (!row) throw conflict('Permintaan yang sama masih diproses. Coba lagi sebentar.');
+    if (row.request_hash !== hash) {
+      throw new AppError(422, 'Idempotency-Key ini sudah dipakai untuk data yang berbeda. Buat kunci baru.');
+    }
+    if (row.status_code !== null && row.response !== null)
+      return replay(reply, row.status_code, row.response);
+    if (row.created_at < now - STALE_MS && (await claimStale(app.db, owner, key, row.created_at, now))) {
+      request.idempotencyKey = key;
+      return;
+    }
+    throw conflict('Permintaan yang sama masih diproses. Coba lagi sebentar.');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (!key || !request.examiner) return payload;
+    request.idempotencyKey = undefined;
+    const status = reply.statusCode;
+    // A server error or a rate limit is not an answer to keep: the client should retry for real.
+    if (status >= 500 || status === 429 || typeof payload !== 'string') {
+      await forgetKey(app.db, request.examiner.id_pemilih, key);
+    } else {
+      await saveAnswer(app.db, request.examiner.id_pemilih, key, status, payload);
+    }
+    return payload;
+  });
+});

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../lib/paths';
+
+function wantsApp(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return (
+    request.method === 'GET' &&
+    !path.startsWith(API_PREFIX) &&
+    !path.startsWith('/img/') &&
+    !path.startsWith('/docs')
+  );
+}
+
+/**
+ * Serves the built examiner app (apps/web/dist) when it exists, with every other non-API GET
+ * answered by index.html so client-side routes load; everything else unknown is a JSON 404.
+ */
+export const staticWebPlugin = fp<{ root: string | undefined }>(async (app: FastifyInstance, { root }) => {
+  const hasApp = root !== undefined && existsSync(join(root, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root,
+      setHeaders(res, path) {
+        // Vite fingerprints everything under assets/; the shell and service worker must revalidate.
+        res.header(
+          'cache-control',
+          path.includes(`${'/'}assets${'/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasApp && wantsApp(request)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ success: false, message: 'Alamat tidak ditemukan.' });
+  });
+});

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+
+// Entry point of `npm start`: listens, and shuts down gracefully so no acknowledged write is cut.
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // src/server.ts (tsx) and dist/server.js (built) both sit one level under apps/server.
+  config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} diterima, server berhenti…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Server gagal dimulai:', error);
+  }
+  process.exit(1);
+});

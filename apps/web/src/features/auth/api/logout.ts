@@ -1,0 +1,6 @@
+import { type ApiEnvelope, apiPost } from '../../../lib/api-client';
+
+/** POST /auth/logout: revokes the token on the server. */
+export function revokeToken(signal?: AbortSignal): Promise<ApiEnvelope> {
+  return apiPost<ApiEnvelope>('/auth/logout', {}, signal ? { signal } : undefined);
+}

@@ -1,0 +1,73 @@
+import { digitsOnly, normalizePhone, PHONE_PREFIX } from '@ukt/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { ApiError } from '../../../lib/api-client';
+import { showError, showSuccess } from '../../../lib/dialogs';
+import { setPendingNumber } from '../../../lib/session';
+import { requestOtp } from '../api/request-otp';
+import { AuthShell } from './auth-shell';
+
+/** /login: the WhatsApp number behind a fixed +62 and the Login button (SPEC §2, §5, §8). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [offline, setOffline] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setOffline(false);
+    const noWa = normalizePhone(phone);
+    try {
+      await requestOtp(noWa);
+      setPendingNumber(noWa);
+      navigate('/otp', { replace: true });
+      void showSuccess('Kode OTP telah dikirimkan ke nomor HP Anda');
+    } catch (error) {
+      // SPEC §8: a network failure is only logged and the button comes back; the hint below is ours.
+      if (error instanceof ApiError && error.status > 0) void showError(error.message);
+      else {
+        console.error(error);
+        setOffline(true);
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell title="Phone Verification">
+      <p className="text-center text-sm text-neutral-600">We will send you an OTP on this phone number.</p>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="no-wa" className="text-sm font-medium">
+            Nomor WhatsApp
+          </label>
+          <span className="flex h-13 items-center overflow-hidden rounded-xl border-2 border-neutral-300 bg-white focus-within:border-brand focus-within:ring-4 focus-within:ring-brand/30">
+            <span className="flex h-full items-center border-r border-neutral-200 bg-neutral-50 px-3 font-semibold text-neutral-700">
+              {PHONE_PREFIX}
+            </span>
+            <input
+              id="no-wa"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="81234567890"
+              value={phone}
+              onChange={(e) => setPhone(digitsOnly(e.target.value))}
+              className="h-full min-w-0 flex-1 px-3 text-lg tracking-wide outline-none"
+            />
+          </span>
+        </div>
+        {offline && (
+          <Notice tone="error">Tidak dapat terhubung ke server. Periksa koneksi lalu coba lagi.</Notice>
+        )}
+        <Button type="submit" disabled={busy} className="h-13 text-base">
+          {busy ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

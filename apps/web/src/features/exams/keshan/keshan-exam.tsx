@@ -1,0 +1,187 @@
+import {
+  type AnswerLetter,
+  KESHAN_FONT_DEFAULT,
+  KESHAN_FONT_STEP,
+  KESHAN_SECONDS,
+  type KeshanGrade,
+  KeshanResult,
+} from '@ukt/core';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { confirmFinish, confirmReset, showDialog, showError } from '../../../lib/dialogs';
+import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
+import { submit } from '../../../lib/outbox';
+import { ClockDisplay } from '../shared/clock-display';
+import type { ExamContext } from '../shared/exam-gate';
+import { ExamButton, ExamLayout } from '../shared/exam-layout';
+import { useExamClock } from '../shared/use-exam-clock';
+import { useStoredState } from '../shared/use-stored-state';
+import { KeshanResultModal } from './keshan-result';
+import { KeshanWelcome } from './keshan-welcome';
+import { QuestionGrid } from './question-grid';
+import { QuestionView } from './question-view';
+import { useSoal } from './use-soal';
+
+const CLOCK_KEY = examKey(EXAM_KEYS.waktu, 'keshan');
+
+/** UJI KESHAN (SPEC §2, §4): welcome, one question a page, 600 s, answers graded by the server. */
+export function KeshanExam({ ctx }: { ctx: ExamContext }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { state, retry } = useSoal(ctx.idUkt, ctx.belt);
+  const [answers, setAnswers] = useStoredState<Record<string, AnswerLetter>>(
+    EXAM_KEYS.jawaban,
+    ctx.owner,
+    () => ({}),
+  );
+  const [fontSize, setFontSize] = useStoredState(EXAM_KEYS.font, ctx.owner, () => KESHAN_FONT_DEFAULT);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ grade: KeshanGrade | null } | null>(null);
+  const clock = useExamClock({
+    storageKey: CLOCK_KEY,
+    owner: ctx.owner,
+    limitSeconds: KESHAN_SECONDS,
+    direction: 'down',
+    onLimit: () => {
+      void showDialog({ icon: 'error', title: 'Waktu Habis', text: 'Waktu Ujian Habis' }).then(() =>
+        navigate('/SoalUjian'),
+      );
+    },
+  });
+
+  const soal = state.status === 'ready' ? state.soal : [];
+  const no = Math.min(Math.max(1, Number(params.get('no')) || 1), Math.max(1, soal.length));
+  const current = soal[no - 1];
+  const answeredCount = soal.filter((s) => answers[s.id_soal]).length;
+  const go = (n: number) => setParams({ no: String(Math.min(Math.max(1, n), soal.length)) });
+
+  function clearKeshan() {
+    removeExam(EXAM_KEYS.jawaban);
+    removeExam(CLOCK_KEY);
+  }
+
+  async function reset() {
+    if (!(await confirmReset())) return;
+    clearKeshan();
+    window.location.assign('/SoalUjian');
+  }
+
+  async function finish(latest: Record<string, AnswerLetter> = answers) {
+    if (!(await confirmFinish())) return;
+    setBusy(true);
+    const result = await submit({
+      path: '/keshan/jawaban',
+      label: `Ujian KESHAN – ${ctx.participant.nama}`,
+      participantId: ctx.participant.id_siswa,
+      body: {
+        id_ukt: ctx.idUkt,
+        id_siswa: Number(ctx.participant.id_siswa),
+        id_tingkat: ctx.belt,
+        jawaban: soal.map((s) => ({ id_soal: Number(s.id_soal), jawaban: latest[s.id_soal] ?? null })),
+      },
+    });
+    setBusy(false);
+    if (result.status === 'rejected') return showError(result.message);
+    clock.pause();
+    clearKeshan();
+    const grade = result.status === 'sent' ? KeshanResult.safeParse(result.data) : null;
+    setDone({ grade: grade?.success ? grade.data : null });
+  }
+
+  function saveAnswer(letter: AnswerLetter) {
+    if (!current) return;
+    const next = { ...answers, [current.id_soal]: letter };
+    setAnswers(next);
+    // The last question's save is the finish control (SPEC §4).
+    if (no >= soal.length) void finish(next);
+    else go(no + 1);
+  }
+
+  const running = clock.started && !clock.expired;
+  return (
+    <ExamLayout
+      title="UJI KESHAN"
+      subtitle={ctx.participant.nama}
+      belt={ctx.belt}
+      actions={
+        clock.started && (
+          <>
+            <ClockDisplay seconds={clock.seconds} expired={clock.expired} label="Sisa waktu" />
+            <ExamButton tone="neutral" onClick={reset}>
+              Reset
+            </ExamButton>
+            <ExamButton tone="success" onClick={() => finish()} disabled={busy || soal.length === 0}>
+              Selesai
+            </ExamButton>
+          </>
+        )
+      }
+      footer={
+        clock.started ? (
+          <span>
+            Terjawab {answeredCount}/{soal.length}
+          </span>
+        ) : undefined
+      }
+    >
+      {state.status === 'loading' && <p className="p-4 text-center text-neutral-600">Memuat soal…</p>}
+      {state.status === 'error' && (
+        <div className="mb-3 rounded-xl bg-rose-50 p-4 text-center text-rose-800">
+          <p className="mb-3">{state.message}</p>
+          <ExamButton onClick={retry}>Coba lagi</ExamButton>
+        </div>
+      )}
+      {!clock.started && (
+        <KeshanWelcome
+          fontSize={fontSize}
+          minutes={KESHAN_SECONDS / 60}
+          onFont={(d) => setFontSize((f) => Math.min(40, Math.max(8, f + d * KESHAN_FONT_STEP)))}
+          onStart={() => {
+            if (state.status !== 'ready') return;
+            clock.start();
+            go(1);
+          }}
+        />
+      )}
+      {clock.expired && !done && (
+        <section className="rounded-2xl bg-white p-5 text-center shadow">
+          <p className="text-xl font-bold text-rose-600">Waktu Ujian Habis</p>
+          <p className="my-3 text-neutral-700">
+            Terjawab {answeredCount} dari {soal.length} soal. Kirim jawaban untuk melihat nilai.
+          </p>
+          <ExamButton tone="success" className="w-full" onClick={() => finish()} disabled={busy}>
+            Kirim Jawaban
+          </ExamButton>
+        </section>
+      )}
+      {running && current && (
+        <div className="flex flex-col gap-4">
+          <QuestionView
+            key={current.id_soal}
+            soal={current}
+            total={soal.length}
+            saved={answers[current.id_soal] ?? null}
+            fontSize={fontSize}
+            onSave={saveAnswer}
+            onSkip={() => go(no < soal.length ? no + 1 : 1)}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <ExamButton tone="neutral" disabled={no <= 1} onClick={() => go(no - 1)}>
+              ‹ Sebelumnya
+            </ExamButton>
+            <ExamButton tone="neutral" disabled={no >= soal.length} onClick={() => go(no + 1)}>
+              Berikutnya ›
+            </ExamButton>
+          </div>
+          <QuestionGrid
+            count={soal.length}
+            current={no}
+            answered={(n) => Boolean(soal[n - 1] && answers[soal[n - 1]?.id_soal ?? ''])}
+            onGo={go}
+          />
+        </div>
+      )}
+      {done && <KeshanResultModal grade={done.grade} onClose={() => navigate('/')} />}
+    </ExamLayout>
+  );
+}

@@ -1,0 +1,38 @@
+import type { KeshanGrade } from '@ukt/core';
+import { ExamButton } from '../shared/exam-layout';
+
+/** The final-score modal: the server's grade, or word that the answers wait on the phone. */
+export function KeshanResultModal(props: { grade: KeshanGrade | null; onClose: () => void }) {
+  const { grade } = props;
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="keshan-result"
+        className="w-full max-w-sm rounded-2xl bg-white p-5 text-center"
+      >
+        <h2 id="keshan-result" className="text-xl font-bold text-neutral-900">
+          Nilai Akhir KESHAN
+        </h2>
+        {grade ? (
+          <>
+            <output aria-label="Nilai KESHAN" className="my-4 block text-5xl font-extrabold text-brand-dark">
+              {grade.nilai}
+            </output>
+            <p className="text-neutral-700">
+              Benar {grade.benar} · Salah {grade.salah} · Kosong {grade.kosong}
+            </p>
+          </>
+        ) : (
+          <p className="my-4 text-neutral-700">
+            Jawaban tersimpan di HP dan akan dikirim otomatis saat ada sinyal. Nilai dihitung oleh server.
+          </p>
+        )}
+        <ExamButton onClick={props.onClose} className="mt-5 w-full">
+          Tutup
+        </ExamButton>
+      </div>
+    </div>
+  );
+}

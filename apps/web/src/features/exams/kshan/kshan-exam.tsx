@@ -1,0 +1,87 @@
+import { formatScore, KSHAN_TINGKAT, kshanScore } from '@ukt/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirmFinish, showError, showSuccess } from '../../../lib/dialogs';
+import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
+import { submit } from '../../../lib/outbox';
+import type { ExamContext } from '../shared/exam-gate';
+import { ExamButton, ExamLayout } from '../shared/exam-layout';
+import { saveWithFeedback } from '../shared/save-score';
+import { useStoredState } from '../shared/use-stored-state';
+import { KshanQuestion } from './kshan-question';
+
+type Scores = [number | null, number | null];
+
+/** Ujian KSHAN (SPEC §2, §9): two recorded questions, score = (q1 + q2) / 2 saved under id_tingkat 5. */
+export function KshanExam({ ctx }: { ctx: ExamContext }) {
+  const navigate = useNavigate();
+  const [scores, setScores] = useStoredState<Scores>(EXAM_KEYS.kshan, ctx.owner, () => [null, null]);
+  const [busy, setBusy] = useState(false);
+  const total = kshanScore(scores);
+
+  async function upload(no: 1 | 2, blob: Blob) {
+    const form = new FormData();
+    const extension = blob.type.includes('ogg') ? 'ogg' : blob.type.includes('mp4') ? 'm4a' : 'webm';
+    form.append('audio', blob, `kshan-${ctx.participant.id_siswa}-${no}.${extension}`);
+    form.append('id_siswa', ctx.participant.id_siswa);
+    form.append('id_soal', String(no));
+    form.append('id_ukt', String(ctx.idUkt));
+    const result = await submit({
+      path: '/keshan/upload-audio',
+      body: form,
+      label: `Rekaman KSHAN soal ${no} – ${ctx.participant.nama}`,
+      participantId: ctx.participant.id_siswa,
+    });
+    if (result.status === 'sent') await showSuccess('Audio uploaded successfully!');
+    else if (result.status === 'queued') {
+      await showSuccess('Rekaman tersimpan di HP dan akan diunggah saat ada sinyal.', 'Tersimpan di HP');
+    } else await showError(`Failed to upload audio (${result.message})`);
+  }
+
+  async function finish() {
+    if (!(await confirmFinish())) return;
+    setBusy(true);
+    const outcome = await saveWithFeedback({
+      path: '/DataSiswa/NilaiSiswa',
+      label: `Ujian KSHAN – ${ctx.participant.nama}`,
+      participantId: ctx.participant.id_siswa,
+      body: {
+        id_siswa: Number(ctx.participant.id_siswa),
+        id_ukt: ctx.idUkt,
+        id_tingkat: KSHAN_TINGKAT,
+        nilai_kshan: total,
+        nilai_kshan_plus: 0,
+      },
+    });
+    setBusy(false);
+    if (outcome.status === 'rejected') return;
+    removeExam(EXAM_KEYS.kshan);
+    navigate('/');
+  }
+
+  return (
+    <ExamLayout
+      title="Ujian KSHAN"
+      subtitle={ctx.participant.nama}
+      belt={ctx.belt}
+      actions={
+        <ExamButton tone="success" onClick={finish} disabled={busy || scores.every((s) => s === null)}>
+          Selesai
+        </ExamButton>
+      }
+      footer={<output aria-label="Nilai KSHAN">Nilai {formatScore(total)}</output>}
+    >
+      <div className="flex flex-col gap-4">
+        {([1, 2] as const).map((no) => (
+          <KshanQuestion
+            key={no}
+            no={no}
+            score={scores[no - 1] ?? null}
+            onScore={(score) => setScores((s) => (no === 1 ? [score, s[1]] : [s[0], score]))}
+            onRecorded={(blob) => void upload(no, blob)}
+          />
+        ))}
+      </div>
+    </ExamLayout>
+  );
+}

@@ -1,0 +1,149 @@
+import { formatScore, pasangForBelt, pasangScore } from '@ukt/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { confirmFinish, confirmReset } from '../../../lib/dialogs';
+import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
+import { BonusInput } from '../shared/bonus-input';
+import { ClockDisplay } from '../shared/clock-display';
+import type { ExamContext } from '../shared/exam-gate';
+import { ExamButton, ExamLayout } from '../shared/exam-layout';
+import { ResultDialog } from '../shared/result-dialog';
+import { saveWithFeedback } from '../shared/save-score';
+import { useExamClock } from '../shared/use-exam-clock';
+import { useStoredState } from '../shared/use-stored-state';
+import { type PasangAnswer, PasangRow } from './pasang-row';
+
+const CLOCK_KEY = examKey(EXAM_KEYS.waktu, 'pasang');
+
+/** Tes Pasang Jurus (SPEC §2, §4): a belt clock, Salah/Benar per pair while running, the Keterangan dialog. */
+export function PasangExam({ ctx }: { ctx: ExamContext }) {
+  const navigate = useNavigate();
+  const { pairs, seconds } = pasangForBelt(ctx.belt);
+  const [answers, setAnswers] = useStoredState<Record<string, PasangAnswer>>(
+    EXAM_KEYS.pasang,
+    ctx.owner,
+    () => ({}),
+  );
+  const clock = useExamClock({
+    storageKey: CLOCK_KEY,
+    owner: ctx.owner,
+    limitSeconds: seconds,
+    direction: 'down',
+  });
+  const [result, setResult] = useState<{ bonus: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const answered = pairs.filter((id) => (answers[id] ?? 0) > 0).length;
+  const correct = pairs.filter((id) => answers[id] === 2).length;
+  const canFinish = answered === pairs.length || clock.expired;
+
+  function openResult() {
+    if (clock.running) clock.pause(); // the examiner types the bonus without the clock running out
+    setResult({ bonus: 0 });
+  }
+
+  async function reset() {
+    if (!(await confirmReset())) return;
+    removeExam(EXAM_KEYS.pasang);
+    removeExam(CLOCK_KEY);
+    window.location.reload();
+  }
+
+  async function save() {
+    if (!result || !(await confirmFinish())) return;
+    setBusy(true);
+    const score = pasangScore({ belt: ctx.belt, correct, bonus: result.bonus });
+    const outcome = await saveWithFeedback({
+      path: '/DataSiswa/NilaiSiswa',
+      label: `Tes Pasang Jurus – ${ctx.participant.nama}`,
+      participantId: ctx.participant.id_siswa,
+      body: {
+        id_siswa: Number(ctx.participant.id_siswa),
+        id_ukt: ctx.idUkt,
+        id_tingkat: ctx.belt,
+        nilai_pasang: score.nilai_pasang,
+        nilai_pasang_plus: score.nilai_pasang_plus,
+      },
+    });
+    setBusy(false);
+    if (outcome.status === 'rejected') return;
+    removeExam(EXAM_KEYS.pasang);
+    removeExam(CLOCK_KEY);
+    navigate('/');
+  }
+
+  const base = pasangScore({ belt: ctx.belt, correct, bonus: 0 });
+  return (
+    <ExamLayout
+      title="Tes Pasang Jurus"
+      subtitle={ctx.participant.nama}
+      belt={ctx.belt}
+      actions={
+        <>
+          <ClockDisplay seconds={clock.seconds} label="Waktu pasang" />
+          <ExamButton tone="neutral" onClick={reset}>
+            Reset
+          </ExamButton>
+          {canFinish && (
+            <ExamButton tone="success" onClick={openResult}>
+              Selesai
+            </ExamButton>
+          )}
+        </>
+      }
+      footer={
+        <span>
+          Tes Pasang Jurus · Jumlah {pairs.length} · Terjawab {answered}
+        </span>
+      }
+    >
+      {clock.expired ? (
+        <p className="mb-3 rounded-xl bg-rose-50 p-3 text-center font-bold text-rose-700">Waktu Habis</p>
+      ) : (
+        <ExamButton
+          tone={clock.running ? 'neutral' : 'primary'}
+          onClick={clock.toggle}
+          className="mb-3 w-full"
+        >
+          {clock.running ? 'Jeda' : 'Mulai'}
+        </ExamButton>
+      )}
+      <ol className="flex flex-col gap-2">
+        {pairs.map((id) => (
+          <PasangRow
+            key={id}
+            id={id}
+            answer={answers[id] ?? 0}
+            locked={!clock.running}
+            onAnswer={(value) => clock.running && setAnswers((prev) => ({ ...prev, [id]: value }))}
+          />
+        ))}
+      </ol>
+      {result && (
+        <ResultDialog
+          title="Keterangan"
+          lines={[
+            { label: 'Waktu Habis', value: clock.expired ? 'Ya' : 'Tidak' },
+            { label: 'Jumlah Soal', value: pairs.length },
+            { label: 'Terjawab', value: answered },
+            { label: 'Benar', value: correct },
+            { label: 'Salah', value: answered - correct },
+            { label: 'Nilai', value: formatScore(base.nilai_pasang) },
+          ]}
+          extra={
+            <BonusInput
+              label="Nilai Tambahan 1-5"
+              value={result.bonus}
+              onChange={(bonus) => setResult({ bonus })}
+            />
+          }
+          finalScore={formatScore(pasangScore({ belt: ctx.belt, correct, bonus: result.bonus }).nilai_pasang)}
+          busy={busy}
+          confirmText="Selesai"
+          onConfirm={save}
+          onClose={() => setResult(null)}
+        />
+      )}
+    </ExamLayout>
+  );
+}

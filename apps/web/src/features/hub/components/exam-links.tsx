@@ -1,0 +1,62 @@
+import { type ExamLink, formatScore } from '@ukt/core';
+import { Link } from 'react-router';
+
+/** The exams of the post as big links; a scored exam shows a check and its score with two decimals. */
+export function ExamLinks({
+  exams,
+  scores,
+  locked,
+}: {
+  exams: readonly ExamLink[];
+  scores: Record<string, number>;
+  /** True while no participant is chosen: the exams need one, so the links wait. */
+  locked: boolean;
+}) {
+  return (
+    <nav aria-label="Ujian" className="flex flex-col gap-2">
+      {locked && (
+        <p className="text-sm text-neutral-600">Pilih peserta terlebih dahulu untuk memulai ujian.</p>
+      )}
+      {exams.map((exam) => {
+        const score = scores[exam.key];
+        const body = (
+          <>
+            <span className="font-bold">{exam.label}</span>
+            {score !== undefined && (
+              <span className="flex items-center gap-1.5 font-semibold text-green-700">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                  role="img"
+                  aria-label="Selesai"
+                >
+                  <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                {formatScore(score)}
+              </span>
+            )}
+          </>
+        );
+        const classes =
+          'flex min-h-14 items-center justify-between gap-3 rounded-xl bg-white px-4 shadow-sm ring-1 ring-black/5';
+        return locked ? (
+          <span key={exam.key} data-exam={exam.path} aria-disabled="true" className={`${classes} opacity-50`}>
+            {body}
+          </span>
+        ) : (
+          <Link
+            key={exam.key}
+            data-exam={exam.path}
+            to={exam.path}
+            className={`${classes} border-l-4 border-brand hover:bg-neutral-50`}
+          >
+            {body}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,7 @@
+import type { PerwapusOption } from '@ukt/core';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /DataSiswa/perwapus: every perwapus, for the first filter. */
+export async function getPerwapus(signal?: AbortSignal): Promise<PerwapusOption[]> {
+  return (await apiGet<{ data: PerwapusOption[] }>('/DataSiswa/perwapus', undefined, { signal })).data ?? [];
+}

@@ -1,0 +1,10 @@
+import type { RayonOption } from '@ukt/core';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /DataSiswa/rayon?id_ranting=: the rayon of a ranting. */
+export async function getRayon(idRanting: string, signal?: AbortSignal): Promise<RayonOption[]> {
+  return (
+    (await apiGet<{ data: RayonOption[] }>('/DataSiswa/rayon', { id_ranting: idRanting }, { signal })).data ??
+    []
+  );
+}

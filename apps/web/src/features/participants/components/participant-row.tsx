@@ -1,0 +1,48 @@
+import type { SiswaRow } from '@ukt/core';
+import { Button } from '../../../components/ui/button';
+
+/** One participant: no_urut, nama, ranting, rayon and 'Pilih'; red when already taken at this post. */
+export function ParticipantRow({
+  row,
+  taken,
+  busy,
+  onChoose,
+}: {
+  row: SiswaRow;
+  /** Someone has taken the participant at the current post (SPEC §2: drawn red). */
+  taken: boolean;
+  busy: boolean;
+  onChoose: (row: SiswaRow) => void;
+}) {
+  const blocked = Number(row.sudah_ujian) === 1;
+  return (
+    <li
+      data-id-siswa={row.id_siswa}
+      data-taken={taken}
+      className={`flex items-center gap-3 px-3 py-2.5 ${taken ? 'bg-red-50 text-red-800' : 'bg-white'}`}
+    >
+      <span
+        className={`grid h-9 min-w-9 shrink-0 place-items-center rounded-lg px-1 text-sm font-bold ${taken ? 'bg-red-600 text-white' : 'bg-neutral-100 text-neutral-700'}`}
+      >
+        {row.no_urut}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span data-cell="nama" className="block truncate font-semibold">
+          {row.nama}
+        </span>
+        <span className={`block truncate text-xs ${taken ? 'text-red-700' : 'text-neutral-500'}`}>
+          {row.nama_ranting} · {row.nama_rayon}
+        </span>
+      </span>
+      <Button
+        variant={blocked ? 'secondary' : 'primary'}
+        className="shrink-0 px-3"
+        disabled={blocked || busy}
+        onClick={() => onChoose(row)}
+        aria-label={`Pilih ${row.nama}`}
+      >
+        Pilih
+      </Button>
+    </li>
+  );
+}

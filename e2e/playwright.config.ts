@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium instead of a Playwright browser download (e2e/README.md).
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './scripts/ensure-chromium.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,137 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (e2e/support/ is two levels down). */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A running API server on a fresh temporary database, serving the built app. */
+export interface TestServer {
+  baseURL: string;
+  dataDir: string;
+  databaseUrl: string;
+  /** The newest login code sent to a number, read from the `file` OTP outbox (waits up to 5 s). */
+  otpFor(noWa: string): Promise<string>;
+  /** A token-login path made by the committee CLI: '/ut/{token}' or '/utss/{token}?vard=N'. */
+  linkFor(noWa: string, sabuk?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const digits = (text: string) => text.replace(/\D+/g, '');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// UKT_E2E_FROM_SOURCE=1 runs the server and CLI from TypeScript through tsx, for working on the
+// tests without rebuilding the server; `npm test` always uses the built dist/ files.
+const fromSource = process.env.UKT_E2E_FROM_SOURCE === '1';
+const script = (dist: string, src: string) =>
+  fromSource ? ['--import', 'tsx', join(ROOT, src)] : [join(ROOT, dist)];
+
+/** Starts `node apps/server/dist/server.js` on a free port and waits until it answers. */
+export async function startServer(): Promise<TestServer> {
+  const entry = join(ROOT, 'apps/server/dist/server.js');
+  if (!fromSource && !existsSync(entry)) {
+    throw new Error(`${entry} is missing: run "npm run build" (or "npm run build -w apps/server") first.`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'ukt-e2e-'));
+  const port = await freePort();
+  const databaseUrl = `sqlite:${join(dataDir, 'ukt.db')}`;
+  const outbox = join(dataDir, 'otp.jsonl');
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    OTP_DELIVERY: 'file',
+    OTP_OUTBOX: outbox,
+    UKT_ORG_ID: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  };
+  const child: ChildProcess = spawn(process.execPath, script('apps/server/dist/server.js', 'apps/server/src/server.ts'), {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API server exited (${child.exitCode}):\n${stderr}`);
+    try {
+      const res = await fetch(`${baseURL}/uktNEW/api/organisasi/1`);
+      if (res.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API server did not answer within 20 s:\n${stderr}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    baseURL,
+    dataDir,
+    databaseUrl,
+    async otpFor(noWa) {
+      const want = digits(noWa);
+      const until = Date.now() + 5_000;
+      for (;;) {
+        let lines: string[] = [];
+        try {
+          lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
+        } catch {
+          // no message yet
+        }
+        for (let i = lines.length - 1; i >= 0; i--) {
+          const message = JSON.parse(lines[i] ?? '{}') as { to?: string; code?: string };
+          if (message.code && digits(message.to ?? '').endsWith(want.replace(/^(62|0)/, '')))
+            return message.code;
+        }
+        if (Date.now() > until) throw new Error(`no OTP sent to ${noWa} in ${outbox}`);
+        await sleep(100);
+      }
+    },
+    linkFor(noWa, sabuk) {
+      const args = [...script('apps/server/dist/cli.js', 'apps/server/src/cli/main.ts'), 'link', noWa];
+      if (sabuk !== undefined) args.push('--sabuk', String(sabuk));
+      return new Promise((resolve, reject) => {
+        execFile(process.execPath, args, { cwd: ROOT, env }, (error, stdout, errOut) => {
+          if (error) return reject(new Error(`ukt link failed: ${errOut || error.message}`));
+          const match = /\/(ut|utss)\/[^\s]+/.exec(stdout);
+          if (!match) return reject(new Error(`ukt link printed no link: ${stdout}`));
+          resolve(match[0]);
+        });
+      });
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(3_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -4,17 +4,28 @@ import type { TestServer } from './server';
 /** A minimal client of the API for test set-up, acting as one examiner. */
 export interface ApiActor {
   token: string;
-  get<T = unknown>(path: string, query?: Record<string, string | number>): Promise<{ status: number; body: T }>;
+  get<T = unknown>(
+    path: string,
+    query?: Record<string, string | number>,
+  ): Promise<{ status: number; body: T }>;
   post<T = unknown>(path: string, body: unknown): Promise<{ status: number; body: T }>;
 }
 
 /** An API client with a given token. */
 export function actor(server: TestServer, token: string): ApiActor {
-  const call = async <T>(method: string, path: string, body?: unknown, query?: Record<string, string | number>) => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    query?: Record<string, string | number>,
+  ) => {
     const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
     const res = await fetch(`${server.baseURL}/uktNEW/api${path}${qs}`, {
       method,
-      headers: { 'access-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'access-token': token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? null : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as T };

@@ -9,6 +9,19 @@ export async function dismissDialog(page: Page, text: string | RegExp): Promise<
   await expect(page.locator('.swal2-container')).toHaveCount(0);
 }
 
+/**
+ * Closes the success dialog that comes with a screen change, whether or not its 2 s timer has
+ * already closed it (a slow machine may be late to look), without asserting its text.
+ */
+async function closeSuccessDialog(page: Page): Promise<void> {
+  await page
+    .locator('.swal2-popup')
+    .waitFor({ state: 'visible', timeout: 3_000 })
+    .catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
+}
+
 const POST_NAMES = { 1: 'KESHAN', 2: 'TEKNIK', 3: 'FISIK', 4: 'SAMBUNG' } as const;
 
 /**
@@ -26,14 +39,14 @@ export async function loginAs(
   await page.getByLabel('Nomor WhatsApp').fill(noWa.replace(/^\+?62/, ''));
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/otp$/i);
-  await dismissDialog(page, 'Kode OTP telah dikirimkan ke nomor HP Anda');
+  await closeSuccessDialog(page);
 
   const code = await server.otpFor(noWa);
   await page.getByLabel('Digit 1').click();
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verifikasi & Lanjutkan' }).click();
-  await dismissDialog(page, 'OTP berhasil diverifikasi');
   await expect(page).toHaveURL(/\/event$/i);
+  await closeSuccessDialog(page);
 
   if (options.event === undefined) return;
   await page

@@ -63,11 +63,15 @@ export async function startServer(): Promise<TestServer> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
   };
-  const child: ChildProcess = spawn(process.execPath, script('apps/server/dist/server.js', 'apps/server/src/server.ts'), {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    script('apps/server/dist/server.js', 'apps/server/src/server.ts'),
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk);

@@ -1,5 +1,5 @@
-import { expect, test } from '../support/fixtures';
 import { ADMIN, PENGUJI } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { dismissDialog } from '../support/login';
 import { shot } from '../support/shots';
 
@@ -25,9 +25,12 @@ test('signs in with the code from the WhatsApp outbox', async ({ page, server })
   await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
 
   await expect(page).toHaveURL(/\/otp$/);
-  await expect(page.locator(popup)).toContainText('Berhasil');
+  await expect(page.locator('.swal2-title')).toHaveText('Berhasil');
+  await expect(page.locator(popup)).toContainText('Kode OTP telah dikirimkan ke nomor HP Anda');
   await shot(page, '02-otp-sent-dialog');
-  await dismissDialog(page, 'Kode OTP telah dikirimkan ke nomor HP Anda');
+  // The dialog closes by itself after 2 s; Escape closes it at once if it is still there.
+  await page.keyboard.press('Escape');
+  await expect(page.locator(popup)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Verify Phone Number' })).toBeVisible();
   await expect(page.getByText(`+${ADMIN.noWa}`)).toBeVisible();
 
@@ -46,7 +49,9 @@ test('signs in with the code from the WhatsApp outbox', async ({ page, server })
   expect(cookies.no_wa).toBeUndefined();
 });
 
-test('a refused login shows the server message; a network error only re-enables the button', async ({ page }) => {
+test('a refused login shows the server message; a network error only re-enables the button', async ({
+  page,
+}) => {
   await page.goto('/login');
   // Nothing typed: the server refuses with its own message.
   await page.getByRole('button', { name: 'Login' }).click();

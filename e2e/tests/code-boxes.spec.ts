@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
 import { PENGUJI } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { dismissDialog } from '../support/login';
 
 const box = (page: Page, n: number) => page.getByLabel(`Digit ${n}`);
@@ -15,7 +15,10 @@ async function paste(page: Page, text: string) {
   }, text);
 }
 
-test('the code boxes follow every keyboard rule, and the code sent is the four digits', async ({ page, server }) => {
+test('the code boxes follow every keyboard rule, and the code sent is the four digits', async ({
+  page,
+  server,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Nomor WhatsApp').fill(PENGUJI.noWa.slice(2));
   await page.getByRole('button', { name: 'Login' }).click();
@@ -62,7 +65,13 @@ test('the code boxes follow every keyboard rule, and the code sent is the four d
   // Pasted text is spread one digit per box.
   await box(page, 1).focus();
   await paste(page, '9 8-7x6');
-  for (const [n, d] of [[1, '9'], [2, '8'], [3, '7'], [4, '6']] as const) await expect(box(page, n)).toHaveValue(d);
+  for (const [n, d] of [
+    [1, '9'],
+    [2, '8'],
+    [3, '7'],
+    [4, '6'],
+  ] as const)
+    await expect(box(page, n)).toHaveValue(d);
   await expect(box(page, 4)).toBeFocused();
 
   // Pasting the real code and verifying sends exactly those four digits.

@@ -1,6 +1,6 @@
-import { expect, test } from '../support/fixtures';
 import { actorOf } from '../support/api';
 import { ADMIN } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { loginAs } from '../support/login';
 import { shot } from '../support/shots';
 
@@ -44,7 +44,9 @@ test('event cards show upper-cased names, the Indonesian date or range and the b
     await expect(card).toContainText(event.nama_kegiatan.toUpperCase());
     const sameDay = !event.akhir_tes || event.akhir_tes.slice(0, 10) === event.tanggal_tes.slice(0, 10);
     if (!sameDay) ranges++;
-    const date = sameDay ? longDate(event.tanggal_tes) : `${longDate(event.tanggal_tes)} - ${longDate(event.akhir_tes ?? '')}`;
+    const date = sameDay
+      ? longDate(event.tanggal_tes)
+      : `${longDate(event.tanggal_tes)} - ${longDate(event.akhir_tes ?? '')}`;
     await expect(card).toContainText(date);
     await expect(card).toContainText(BELT_WORDS[event.id_tingkat] ?? '?');
     await expect(card.getByRole('button', { name: 'Pilih Kegiatan' })).toBeVisible();
@@ -64,7 +66,9 @@ test('the side menu shows the photo, name and role, and changes the event', asyn
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu).toBeVisible();
   const photo = menu.getByRole('img', { name: 'Foto profil' });
-  const idPemilih = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'id')?.value ?? '');
+  const idPemilih = decodeURIComponent(
+    (await page.context().cookies()).find((c) => c.name === 'id')?.value ?? '',
+  );
   await expect(photo).toHaveAttribute('src', new RegExp(`^/img/1/${idPemilih}\\?time=\\d+$`));
   await expect(photo).toHaveAttribute('width', '100');
   await expect(photo).toHaveAttribute('height', '80');

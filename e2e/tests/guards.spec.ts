@@ -1,9 +1,21 @@
-import { expect, test } from '../support/fixtures';
 import { ADMIN, PENGUJI } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { dismissDialog, loginAs } from '../support/login';
 
-test('signed out: guarded screens, unknown paths and /otp go to /login; /Login is /login', async ({ page }) => {
-  for (const path of ['/', '/event', '/Event', '/UjianFisik', '/SoalUjian', '/LISTPESERTA', '/no/such/page', '/otp', '/OTP']) {
+test('signed out: guarded screens, unknown paths and /otp go to /login; /Login is /login', async ({
+  page,
+}) => {
+  for (const path of [
+    '/',
+    '/event',
+    '/Event',
+    '/UjianFisik',
+    '/SoalUjian',
+    '/LISTPESERTA',
+    '/no/such/page',
+    '/otp',
+    '/OTP',
+  ]) {
     await page.goto(path);
     await expect(page, `${path} goes to /login`).toHaveURL(/\/login$/);
   }
@@ -25,7 +37,9 @@ test('a pending code sends /login to /otp', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Verify Phone Number' })).toBeVisible();
 });
 
-test('signed in: login screens go to /, no event goes to /event, a chosen event skips /event', async ({ page }) => {
+test('signed in: login screens go to /, no event goes to /event, a chosen event skips /event', async ({
+  page,
+}) => {
   await loginAs(page, ADMIN.noWa);
   for (const path of ['/login', '/otp', '/', '/UjianJurus', '/unknown']) {
     await page.goto(path);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
 import { actorOf } from '../support/api';
 import { ADMIN, DEWAN2 } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { loginAs } from '../support/login';
 import { shot } from '../support/shots';
 
@@ -72,9 +72,19 @@ test('scored exams show a check and the score with two decimals', async ({ page,
   const api = await actorOf(page, server);
   const base = { id_siswa: Number(idSiswa), id_ukt: 1 };
   const saved = [
-    await api.post('/DataSiswa/NilaiSiswa', { ...base, id_tingkat: 1, nilai_jurus: 67.5, nilai_jurus_plus: 2 }),
+    await api.post('/DataSiswa/NilaiSiswa', {
+      ...base,
+      id_tingkat: 1,
+      nilai_jurus: 67.5,
+      nilai_jurus_plus: 2,
+    }),
     // KSHAN is kept under id_tingkat 5 whatever the event's belt.
-    await api.post('/DataSiswa/NilaiSiswa', { ...base, id_tingkat: 5, nilai_kshan: 72.5, nilai_kshan_plus: 0 }),
+    await api.post('/DataSiswa/NilaiSiswa', {
+      ...base,
+      id_tingkat: 5,
+      nilai_kshan: 72.5,
+      nilai_kshan_plus: 0,
+    }),
     await api.post('/DataSiswa/nilaifisiksiswa', {
       ...base,
       id_tingkat: 1,
@@ -96,7 +106,9 @@ test('scored exams show a check and the score with two decimals', async ({ page,
   const jurus = page.locator('[data-exam="/UjianJurus"]');
   await expect(jurus).toContainText('67.50');
   await expect(jurus.getByRole('img', { name: 'Selesai' })).toBeVisible();
-  await expect(page.locator('[data-exam="/UjianSenam"]').getByRole('img', { name: 'Selesai' })).toHaveCount(0);
+  await expect(page.locator('[data-exam="/UjianSenam"]').getByRole('img', { name: 'Selesai' })).toHaveCount(
+    0,
+  );
   await shot(page, '08-hub-teknik-participant');
 
   await changePost(page);

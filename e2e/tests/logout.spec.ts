@@ -1,11 +1,15 @@
-import { expect, test } from '../support/fixtures';
 import { actorOf } from '../support/api';
 import { ADMIN } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { loginAs } from '../support/login';
 
 test('Sign Out revokes the token and clears the phone: storage, cookies, state', async ({ page, server }) => {
   await loginAs(page, ADMIN.noWa, { event: 1, post: 2 });
-  await page.locator('[data-id-siswa]').first().getByRole('button', { name: /^Pilih/ }).click();
+  await page
+    .locator('[data-id-siswa]')
+    .first()
+    .getByRole('button', { name: /^Pilih/ })
+    .click();
   await expect(page.getByRole('button', { name: 'Ganti Peserta' })).toBeVisible();
   const api = await actorOf(page, server);
   expect((await api.get('/DataSiswa/UKT')).status).toBe(200);

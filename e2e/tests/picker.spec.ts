@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
 import { actorOf } from '../support/api';
 import { ADMIN, PENGUJI } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { loginAs } from '../support/login';
 import { shot } from '../support/shots';
 
@@ -14,7 +14,7 @@ async function pickOption(sel: Locator, index = 1): Promise<string> {
   await expect(option).toBeAttached();
   const value = (await option.getAttribute('value')) ?? '';
   await sel.selectOption(value);
-  return (await option.innerText()).trim();
+  return ((await option.textContent()) ?? '').trim();
 }
 
 test('search by name or number, and pages', async ({ page }) => {
@@ -30,17 +30,21 @@ test('search by name or number, and pages', async ({ page }) => {
   await page.getByRole('button', { name: 'Halaman sebelumnya' }).click();
   await expect(page.getByText(/^Hal 1 \/ \d+$/)).toBeVisible();
 
-  const name = (await rows(page).nth(2).locator('[data-cell="nama"]').innerText()).trim();
+  const name = ((await rows(page).nth(2).locator('[data-cell="nama"]').textContent()) ?? '').trim();
   const part = name.split(' ').slice(-1)[0] ?? name;
   await page.getByLabel('Cari peserta').fill(part.toLowerCase());
-  await expect.poll(async () => (await rowTexts(page)).every((t) => t.toLowerCase().includes(part.toLowerCase()))).toBe(true);
+  await expect
+    .poll(async () => (await rowTexts(page)).every((t) => t.toLowerCase().includes(part.toLowerCase())))
+    .toBe(true);
   await expect(rows(page).filter({ hasText: name }).first()).toBeVisible();
 
   await page.getByLabel('Cari peserta').fill('17');
   await expect(rows(page).filter({ has: page.getByText('17', { exact: true }) })).toHaveCount(1);
 });
 
-test('an admin filters perwapus → cabang → ranting → rayon, each choice resetting those below', async ({ page }) => {
+test('an admin filters perwapus → cabang → ranting → rayon, each choice resetting those below', async ({
+  page,
+}) => {
   await loginAs(page, ADMIN.noWa, { event: 1, post: 2 });
   await expect(rows(page)).toHaveCount(20);
   await expect(select(page, 'Perwapus')).toBeEnabled();
@@ -59,7 +63,9 @@ test('an admin filters perwapus → cabang → ranting → rayon, each choice re
 
   await expect(select(page, 'Rayon')).toBeEnabled();
   const rayon = await pickOption(select(page, 'Rayon'));
-  await expect.poll(async () => (await rowTexts(page)).every((t) => t.includes(`${ranting} · ${rayon}`))).toBe(true);
+  await expect
+    .poll(async () => (await rowTexts(page)).every((t) => t.includes(`${ranting} · ${rayon}`)))
+    .toBe(true);
   await expect(rows(page).first()).toBeVisible();
 
   // A new cabang empties ranting and rayon.
@@ -98,10 +104,12 @@ test('choosing takes the participant at the post; taken rows are red, others can
   await page.evaluate(() => localStorage.setItem('ListFISIK', '{"v":1}'));
   const first = rows(page).first();
   const idSiswa = (await first.getAttribute('data-id-siswa')) ?? '';
-  const nama = (await first.locator('[data-cell="nama"]').innerText()).trim();
+  const nama = ((await first.locator('[data-cell="nama"]').textContent()) ?? '').trim();
   const update = page.waitForRequest((r) => r.url().endsWith(`/DataSiswa/siswaUpdate/${idSiswa}`));
   await first.getByRole('button', { name: /^Pilih/ }).click();
-  const idPemilih = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'id')?.value ?? '');
+  const idPemilih = decodeURIComponent(
+    (await page.context().cookies()).find((c) => c.name === 'id')?.value ?? '',
+  );
   expect((await update).postDataJSON()).toEqual({ sudah_tes: idPemilih, id_ukt: 1 });
 
   const card = page.getByLabel('Peserta', { exact: true });

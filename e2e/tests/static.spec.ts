@@ -11,7 +11,10 @@ test('Register and VerifyOtp are static pages that make no calls', async ({ page
   for (const label of ['Name', 'Email', 'Phone Number', 'Password', 'Confirm Password']) {
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   }
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', '6-20 characters');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
+    'placeholder',
+    '6-20 characters',
+  );
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
@@ -26,7 +29,12 @@ test('Register and VerifyOtp are static pages that make no calls', async ({ page
   await expect(page.getByText(/Resend in\s*60\s*s/)).toBeVisible();
   await page.getByLabel('Digit 1').click();
   await page.keyboard.type('12x34');
-  for (const [n, d] of [[1, '1'], [2, '2'], [3, '3'], [4, '4']] as const) {
+  for (const [n, d] of [
+    [1, '1'],
+    [2, '2'],
+    [3, '3'],
+    [4, '4'],
+  ] as const) {
     await expect(page.getByLabel(`Digit ${n}`)).toHaveValue(d);
   }
   await page.clock.fastForward(20_000);

@@ -1,5 +1,5 @@
-import { expect, test } from '../support/fixtures';
 import { ADMIN, PENGUJI } from '../support/examiners';
+import { expect, test } from '../support/fixtures';
 import { dismissDialog } from '../support/login';
 import { shot } from '../support/shots';
 

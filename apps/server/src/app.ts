@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +28,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 
 /** What tests may replace: the clock, the OTP sender, and the PostgreSQL schema to work in. */
@@ -63,6 +63,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
     // Per-request lines only when debugging: at a venue they would drown the OTP lines.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -77,9 +78,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP },
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    options: { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false },
   });
   await app.register(cookie);
   await app.register(multipart);

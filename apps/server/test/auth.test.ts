@@ -12,9 +12,19 @@ describe.each(DATABASES)('login on %s', (kind) => {
   afterAll(async () => t.close());
 
   const send = (noWa: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/1', payload: { no_wa: noWa }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/uktNEW/api/auth/otp-login/1',
+      payload: { no_wa: noWa },
+      remoteAddress: ip,
+    });
   const check = (noWa: string, kode: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: noWa, kode }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/uktNEW/api/auth/otp-login/cek/1',
+      payload: { no_wa: noWa, kode },
+      remoteAddress: ip,
+    });
   const lastCode = (noWa: string) => t.outbox.filter((m) => m.to === noWa).at(-1)?.code as string;
   const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -28,7 +38,12 @@ describe.each(DATABASES)('login on %s', (kind) => {
     expect(ok.statusCode).toBe(200);
     const login = LoginResult.parse(ok.json());
     expect(login.message).toBe('OTP berhasil diverifikasi');
-    expect(login.data[0]).toMatchObject({ nama_dpt: 'Siti Rahayu', panitia: 'Penguji', dewan: '1', no_wa: SITI });
+    expect(login.data[0]).toMatchObject({
+      nama_dpt: 'Siti Rahayu',
+      panitia: 'Penguji',
+      dewan: '1',
+      no_wa: SITI,
+    });
     expect(login.organisasi).toMatchObject({ kota: 'MADIUN', logoHeight: '250px', warna: '#FFA500' });
     expect(login.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const events = await api(t, login.token, 'GET', '/DataSiswa/UKT');
@@ -49,7 +64,11 @@ describe.each(DATABASES)('login on %s', (kind) => {
     t.advance(2 * MIN);
     await send(AGUS);
     const code = lastCode(AGUS);
-    const stored = await t.app.db.selectFrom('otp_code').selectAll().where('no_wa', '=', AGUS).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('otp_code')
+      .selectAll()
+      .where('no_wa', '=', AGUS)
+      .executeTakeFirstOrThrow();
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.code_hash).not.toContain(code);
     const token = (await check(AGUS, code)).json().token as string;
@@ -127,9 +146,18 @@ describe.each(DATABASES)('login on %s', (kind) => {
     const fresh = await startApp(kind);
     try {
       const s = (ip: string) =>
-        fresh.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/1', payload: { no_wa: ADMIN }, remoteAddress: ip });
+        fresh.app.inject({
+          method: 'POST',
+          url: '/uktNEW/api/auth/otp-login/1',
+          payload: { no_wa: ADMIN },
+          remoteAddress: ip,
+        });
       const c = (kode: string) =>
-        fresh.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: ADMIN, kode } });
+        fresh.app.inject({
+          method: 'POST',
+          url: '/uktNEW/api/auth/otp-login/cek/1',
+          payload: { no_wa: ADMIN, kode },
+        });
       await s('1.1.1.1');
       for (let i = 0; i < 10; i++) await c('9999' === fresh.outbox.at(-1)?.code ? '9998' : '9999');
       fresh.advance(2 * MIN);
@@ -165,7 +193,11 @@ describe.each(DATABASES)('login on %s', (kind) => {
   });
 
   it('answers 404 for another organisation and 400 for a number that is not Indonesian', async () => {
-    const other = await t.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/7', payload: { no_wa: ADMIN } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/uktNEW/api/auth/otp-login/7',
+      payload: { no_wa: ADMIN },
+    });
     expect(other.statusCode).toBe(404);
     const bad = await send('12');
     expect(bad.statusCode).toBe(400);
@@ -189,8 +221,14 @@ describe.each(DATABASES)('per-IP and cross-process limits on %s', (kind) => {
   it('limits code requests and checks per IP', async () => {
     const ip = '192.0.2.7';
     const send = (n: string) =>
-      t.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/1', payload: { no_wa: n }, remoteAddress: ip });
-    for (const n of ['6281200000001', '6281200000002', '6281200000003']) expect((await send(n)).statusCode).toBe(200);
+      t.app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/otp-login/1',
+        payload: { no_wa: n },
+        remoteAddress: ip,
+      });
+    for (const n of ['6281200000001', '6281200000002', '6281200000003'])
+      expect((await send(n)).statusCode).toBe(200);
     const blocked = await send('6281200000004');
     expect(blocked.statusCode).toBe(429);
     expect(body(blocked).message).toContain('perangkat ini');
@@ -202,7 +240,12 @@ describe.each(DATABASES)('per-IP and cross-process limits on %s', (kind) => {
     });
     expect(other.statusCode).toBe(200);
     const check = () =>
-      t.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: '6281200000009', kode: '1111' }, remoteAddress: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/otp-login/cek/1',
+        payload: { no_wa: '6281200000009', kode: '1111' },
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 4; i++) expect((await check()).statusCode).toBe(400);
     expect((await check()).statusCode).toBe(429);
   });
@@ -211,13 +254,26 @@ describe.each(DATABASES)('per-IP and cross-process limits on %s', (kind) => {
     const second = await startApp(kind, {}, t);
     try {
       const via = (app: TestApp) =>
-        app.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/1', payload: { no_wa: SITI }, remoteAddress: '198.51.100.1' });
+        app.app.inject({
+          method: 'POST',
+          url: '/uktNEW/api/auth/otp-login/1',
+          payload: { no_wa: SITI },
+          remoteAddress: '198.51.100.1',
+        });
       expect((await via(t)).statusCode).toBe(200);
       expect((await via(second)).statusCode).toBe(429);
       const code = t.outbox.at(-1)?.code as string;
-      const verify = await second.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: SITI, kode: code } });
+      const verify = await second.app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/otp-login/cek/1',
+        payload: { no_wa: SITI, kode: code },
+      });
       expect(verify.statusCode).toBe(200);
-      const replay = await t.app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: SITI, kode: code } });
+      const replay = await t.app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/otp-login/cek/1',
+        payload: { no_wa: SITI, kode: code },
+      });
       expect(replay.statusCode).toBe(400);
     } finally {
       await second.close();

@@ -36,13 +36,29 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
 
   it('wrong types and missing fields name the field', async () => {
     const post = (payload: unknown) => raw('POST', '/DataSiswa/NilaiSiswa', JSON.stringify(payload));
-    expectRefusal(await post({ id_siswa: 'satu', id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 }), 400, 'id_siswa');
+    expectRefusal(
+      await post({ id_siswa: 'satu', id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 }),
+      400,
+      'id_siswa',
+    );
     expectRefusal(await post({ id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 }), 400, 'id_siswa wajib diisi');
-    expectRefusal(await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 9, nilai_sambung: 70 }), 400, 'id_tingkat');
-    expectRefusal(await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 1, nilai_sambung: 70, id_penguji: 5 }), 400, 'id_penguji');
+    expectRefusal(
+      await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 9, nilai_sambung: 70 }),
+      400,
+      'id_tingkat',
+    );
+    expectRefusal(
+      await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 1, nilai_sambung: 70, id_penguji: 5 }),
+      400,
+      'id_penguji',
+    );
     expectRefusal(await post([1, 2, 3]), 400);
     expectRefusal(await raw('POST', '/auth/otp-login/1', JSON.stringify({})), 400, 'no_wa');
-    expectRefusal(await raw('POST', '/auth/otp-login/cek/1', JSON.stringify({ no_wa: ADMIN, kode: '12a4' })), 400, 'kode');
+    expectRefusal(
+      await raw('POST', '/auth/otp-login/cek/1', JSON.stringify({ no_wa: ADMIN, kode: '12a4' })),
+      400,
+      'kode',
+    );
     expectRefusal(await raw('GET', '/DataSiswa/siswa?hal=1'), 400, 'id_ukt');
     expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&hal=0'), 400, 'hal');
     expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&posUjian=9'), 400, 'posUjian');
@@ -56,7 +72,11 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
   });
 
   it('unknown ids', async () => {
-    expectRefusal(await raw('GET', '/DataSiswa/NilaiSiswa?id_siswa=999999&id_ukt=1&id_tingkat=1'), 404, 'id_siswa 999999');
+    expectRefusal(
+      await raw('GET', '/DataSiswa/NilaiSiswa?id_siswa=999999&id_ukt=1&id_tingkat=1'),
+      404,
+      'id_siswa 999999',
+    );
     expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=2147483647'), 404, 'Kegiatan');
     expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=99999999999'), 400, 'id_ukt');
     expectRefusal(await raw('GET', '/keshan/soal/0'), 400, 'id');
@@ -64,11 +84,18 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
 
   it('path-like and SQL-looking ids', async () => {
     for (const id of ['..%2F..%2Fetc%2Fpasswd', '1%20OR%201%3D1', "1'--", '-1', '1.5']) {
-      const res = await raw('POST', `/DataSiswa/siswaUpdate/${id}`, JSON.stringify({ id_ukt: 1, sudah_tes: 1 }));
+      const res = await raw(
+        'POST',
+        `/DataSiswa/siswaUpdate/${id}`,
+        JSON.stringify({ id_ukt: 1, sudah_tes: 1 }),
+      );
       expectRefusal(res, 400, 'id_siswa');
     }
     expectRefusal(await raw('GET', '/keshan/audio/1/..%2F..%2Fsecret/1'), 400, 'id_siswa');
-    const img = await t.app.inject({ url: '/img/1/..%2F..%2Fsecret.key', headers: { 'access-token': token } });
+    const img = await t.app.inject({
+      url: '/img/1/..%2F..%2Fsecret.key',
+      headers: { 'access-token': token },
+    });
     expectRefusal(img, 400, 'id_pemilih');
   });
 

@@ -36,7 +36,8 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
   let drop: (() => Promise<void>) | undefined;
   const out: string[] = [];
   const err: string[] = [];
-  const ukt = (...args: string[]) => runCli(args, config, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const ukt = (...args: string[]) =>
+    runCli(args, config, { out: (l) => out.push(l), err: (l) => err.push(l) });
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);
@@ -47,14 +48,18 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-cli-'));
     const pgs = await pgSchemaUrl(kind);
     drop = pgs?.drop;
-    config = testConfig(dir, pgs?.url ?? `sqlite:${join(dir, 'ukt.db')}`, { UKT_DEMO: '0', PUBLIC_URL: 'https://ukt.example' });
+    config = testConfig(dir, pgs?.url ?? `sqlite:${join(dir, 'ukt.db')}`, {
+      UKT_DEMO: '0',
+      PUBLIC_URL: 'https://ukt.example',
+    });
   });
   afterAll(async () => {
     await drop?.();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const events = 'id_ukt,nama_ukt,nama_kegiatan,tanggal_tes,akhir_tes,id_tingkat\n10,UKT Jambon,Ujian Tingkat II,2026-12-01,,2\n11,UKT Hijau,Ujian Tingkat III,2026-12-05,2026-12-06,3\n';
+  const events =
+    'id_ukt,nama_ukt,nama_kegiatan,tanggal_tes,akhir_tes,id_tingkat\n10,UKT Jambon,Ujian Tingkat II,2026-12-01,,2\n11,UKT Hijau,Ujian Tingkat III,2026-12-05,2026-12-06,3\n';
 
   it('imports events, and a re-import changes nothing', async () => {
     const path = file('events.csv', events);
@@ -65,13 +70,19 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
   });
 
   it('rejects a whole file for one bad row, naming line and column', async () => {
-    const path = file('participants-bad.csv', 'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi\n1,Ani,P1,C1,R1,Y1,Jawa Timur\n2,Budi,P1,,R1,Y1,Jawa Timur\nx,Cici,P1,C1,R1,Y1,\n');
+    const path = file(
+      'participants-bad.csv',
+      'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi\n1,Ani,P1,C1,R1,Y1,Jawa Timur\n2,Budi,P1,,R1,Y1,Jawa Timur\nx,Cici,P1,C1,R1,Y1,\n',
+    );
     expect(await ukt('import', 'participants', path, '--event', '10')).toBe(1);
     expect(err.at(-1)).toContain('baris 3, kolom cabang: wajib diisi');
     expect(err.at(-1)).toContain('baris 4, kolom no_urut: harus bilangan bulat');
     const app = await buildApp(config);
     try {
-      const count = await app.db.selectFrom('siswa').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await app.db
+        .selectFrom('siswa')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
     } finally {
       await app.close();
@@ -95,11 +106,57 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
     expect(out.at(-1)).toContain('3 tidak berubah');
   });
 
+  it('shows a running server the participants an import adds (cached list pages go stale)', async () => {
+    const app = await buildApp(config);
+    try {
+      const admin = await app.db
+        .insertInto('penguji')
+        .values({
+          id_organisasi: 1,
+          no_wa: '6281300000001',
+          nama: 'Admin Uji',
+          id_perwapus: null,
+          id_cabang: null,
+          panitia: 'Admin',
+          dewan: 1,
+          img_profile: '',
+          created_at: '',
+        })
+        .returning('id_pemilih')
+        .executeTakeFirstOrThrow();
+      const { openSession } = await import('../src/modules/auth/session.service');
+      const token = await openSession(app.db, app.secret, admin.id_pemilih, Date.now());
+      const total = async () =>
+        (
+          await app.inject({
+            url: '/uktNEW/api/DataSiswa/siswa?id_ukt=10',
+            headers: { 'access-token': token },
+          })
+        ).json().meta.total;
+      expect(await total()).toBe(3);
+      const more = file(
+        'peserta-tambahan.csv',
+        'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi\n4,Dedi Hartono,Perwapus A,Cabang A1,Ranting X,Rayon 1,Jawa Timur\n',
+      );
+      expect(await ukt('import', 'participants', more, '--event', '10')).toBe(0);
+      expect(await total()).toBe(4);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('imports examiners and questions, and makes single-use login links', async () => {
-    const examiners = file('penguji.csv', 'no_wa,nama,perwapus,cabang,panitia,dewan\n0812 3456 7890,Rina Wulandari,Perwapus A,Cabang A1,Penguji,1\n+62 812-0000-1111,Hadi Kusuma,,,Admin,\n');
+    const examiners = file(
+      'penguji.csv',
+      'no_wa,nama,perwapus,cabang,panitia,dewan\n0812 3456 7890,Rina Wulandari,Perwapus A,Cabang A1,Penguji,1\n+62 812-0000-1111,Hadi Kusuma,,,Admin,\n',
+    );
     expect(await ukt('import', 'examiners', examiners)).toBe(0);
     expect(out.at(-1)).toContain('2 baru');
-    const rows = Array.from({ length: 20 }, (_, i) => `${i + 1},"Soal ${i + 1}, tentang sikap?",A${i},B${i},C${i},D${i},${'abcd'[i % 4]?.toUpperCase()}`);
+    const rows = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `${i + 1},"Soal ${i + 1}, tentang sikap?",A${i},B${i},C${i},D${i},${'abcd'[i % 4]?.toUpperCase()}`,
+    );
     const questions = file('soal.csv', `no,soal_tanya,a,b,c,d,jawaban_benar\n${rows.join('\n')}\n`);
     expect(await ukt('import', 'questions', questions, '--tingkat', '2')).toBe(0);
     expect(out.at(-1)).toContain('20 baru');
@@ -113,10 +170,22 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
     const token = link.split('/utss/')[1]?.split('?')[0] as string;
     const app = await buildApp(config);
     try {
-      const first = await app.inject({ method: 'POST', url: '/uktNEW/api/auth/CEKDATA22/3', payload: { data: token } });
+      const first = await app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/CEKDATA22/3',
+        payload: { data: token },
+      });
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toMatchObject({ success: true, Sabuk: '3', data: [{ nama_dpt: 'Rina Wulandari' }] });
-      const again = await app.inject({ method: 'POST', url: '/uktNEW/api/auth/CEKDATA', payload: { data: token } });
+      expect(first.json()).toMatchObject({
+        success: true,
+        Sabuk: '3',
+        data: [{ nama_dpt: 'Rina Wulandari' }],
+      });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/CEKDATA',
+        payload: { data: token },
+      });
       expect(again.statusCode).toBe(401);
     } finally {
       await app.close();
@@ -128,15 +197,18 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
   it('exports every participant’s scores as .csv and .xlsx', async () => {
     const csv = join(dir, 'hasil.csv');
     expect(await ukt('export', 'results', '--event', '10', '--out', csv)).toBe(0);
-    const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync(csv, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^no_urut,nama,perwapus,cabang,ranting,rayon,provinsi,nilai_senam,/);
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(lines[1]).toContain('Ani Lestari,Perwapus A,Cabang A1');
     const xlsx = join(dir, 'hasil.xlsx');
     expect(await ukt('export', 'results', '--event', '10', '--out', xlsx)).toBe(0);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(xlsx);
-    expect(book.worksheets[0]?.rowCount).toBe(4);
+    expect(book.worksheets[0]?.rowCount).toBe(5);
     expect(await ukt('export', 'results', '--event', '10', '--out', join(dir, 'hasil.txt'))).toBe(1);
   });
 

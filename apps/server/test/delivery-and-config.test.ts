@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config/env';
@@ -24,7 +25,10 @@ describe('OTP delivery adapters', () => {
     const sender = createOtpSender({ delivery: 'file', outbox, webhookUrl: undefined }, silent);
     await sender.send({ to: '6281100000001', code: '1234', text: 'Kode 1234' });
     await sender.send({ to: '6281100000002', code: '5678', text: 'Kode 5678' });
-    const lines = readFileSync(outbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(outbox, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatchObject({ to: '6281100000002', code: '5678', text: 'Kode 5678' });
     expect(new Date(lines[0].at).getTime()).toBeGreaterThan(0);
@@ -49,7 +53,11 @@ describe('OTP delivery adapters', () => {
       expect(sender.wait).toBe(false);
       await sender.send({ to: '6281100000001', code: '4321', text: 'Kode OTP UKT Penguji Anda: 4321.' });
       expect(received).toEqual([
-        { method: 'POST', type: 'application/json', body: { to: '6281100000001', text: 'Kode OTP UKT Penguji Anda: 4321.' } },
+        {
+          method: 'POST',
+          type: 'application/json',
+          body: { to: '6281100000001', text: 'Kode OTP UKT Penguji Anda: 4321.' },
+        },
       ]);
     } finally {
       server.close();
@@ -58,7 +66,9 @@ describe('OTP delivery adapters', () => {
 
   it('log: prints the code in the server output', async () => {
     const lines: string[] = [];
-    const sender = createOtpSender({ delivery: 'log', outbox: '', webhookUrl: undefined }, { info: (m: string) => lines.push(m) } as never);
+    const sender = createOtpSender({ delivery: 'log', outbox: '', webhookUrl: undefined }, {
+      info: (m: string) => lines.push(m),
+    } as never);
     await sender.send({ to: '6281100000001', code: '0042', text: '' });
     expect(lines).toEqual(['Kode OTP untuk 6281100000001: 0042']);
   });
@@ -67,12 +77,20 @@ describe('OTP delivery adapters', () => {
 describe('configuration', () => {
   it('has the defaults of DESIGN §5', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: 'sqlite:./data/ukt.db', orgId: 1, demo: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/ukt.db',
+      orgId: 1,
+      demo: undefined,
+    });
     expect(config.otp.delivery).toBe('log');
   });
 
   it('lists every invalid variable in one message', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', OTP_DELIVERY: 'sms' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', OTP_DELIVERY: 'sms' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', OTP_DELIVERY: 'sms' });
     } catch (error) {
@@ -105,7 +123,9 @@ describe('web app, docs and demo switch', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('serves static files, falls back to index.html for app routes, and keeps API 404s JSON', async () => {
-    const app = await buildApp(testConfig(dir, `sqlite:${join(dir, 'a.db')}`, { WEB_DIST: join(dir, 'web') }));
+    const app = await buildApp(
+      testConfig(dir, `sqlite:${join(dir, 'a.db')}`, { WEB_DIST: join(dir, 'web') }),
+    );
     try {
       const asset = await app.inject('/assets/app-123.js');
       expect(asset.statusCode).toBe(200);
@@ -122,16 +142,26 @@ describe('web app, docs and demo switch', () => {
       expect((await app.inject({ method: 'POST', url: '/Login' })).statusCode).toBe(404);
       const docs = await app.inject('/docs/json');
       const paths = Object.keys(docs.json().paths);
-      expect(paths).toEqual(expect.arrayContaining(['/uktNEW/api/DataSiswa/siswa', '/uktNEW/api/keshan/jawaban', '/img/{id_organisasi}/{id_pemilih}']));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/uktNEW/api/DataSiswa/siswa',
+          '/uktNEW/api/keshan/jawaban',
+          '/img/{id_organisasi}/{id_pemilih}',
+        ]),
+      );
       expect((await app.inject('/docs')).statusCode).toBeLessThan(400);
     } finally {
       await app.close();
     }
   });
 
-  it('fills no demo data with UKT_DEMO=0', async () => {
+  it('fills no demo data with UKT_DEMO=0, and runs SQLite in WAL mode with synchronous=FULL', async () => {
     const app = await buildApp(testConfig(dir, `sqlite:${join(dir, 'b.db')}`, { UKT_DEMO: '0' }));
     try {
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(app.db);
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(app.db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+      expect(sync.rows[0]?.synchronous).toBe(2);
       expect(await app.db.selectFrom('ukt').selectAll().execute()).toEqual([]);
       expect(await app.db.selectFrom('organisasi').select('kota').execute()).toEqual([{ kota: 'MADIUN' }]);
     } finally {

@@ -46,7 +46,10 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
     expect((await save(siti, 'k-3', payload)).statusCode).toBe(200);
     const other = await save(siti, 'k-3', { ...payload, nilai_sambung: 90 });
     expect(other.statusCode).toBe(422);
-    expect(body(other)).toMatchObject({ success: false, message: expect.stringContaining('Idempotency-Key') });
+    expect(body(other)).toMatchObject({
+      success: false,
+      message: expect.stringContaining('Idempotency-Key'),
+    });
     const record = await api(t, siti, 'GET', '/DataSiswa/NilaiSiswa?id_siswa=3&id_ukt=1&id_tingkat=1');
     expect(record.json().data.nilai_sambung).toBe(70);
   });

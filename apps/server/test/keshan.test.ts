@@ -3,11 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGUS, api, body, DATABASES, startApp, type TestApp } from './support/app';
 
 /** A multipart body with the given text fields and an optional file part. */
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; filename?: string; type?: string }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; filename?: string; type?: string },
+) {
   const boundary = '----ukt-test-boundary';
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -19,7 +24,10 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 1)]);
@@ -42,7 +50,11 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const upload = (token: string | undefined, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) => {
+  const upload = (
+    token: string | undefined,
+    fields: Record<string, string>,
+    file?: Parameters<typeof multipart>[1],
+  ) => {
     const { payload, headers } = multipart(fields, file);
     return t.app.inject({
       method: 'POST',
@@ -65,58 +77,104 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
 
   it('grades answers on the server and stores nilai_kshan for that belt', async () => {
     const soal = Soal.array().parse((await api(t, agus, 'GET', '/keshan/soal/1')).json().data);
-    const keyRows = await t.app.db.selectFrom('soal').select(['id_soal', 'jawaban_benar']).where('id_tingkat', '=', 1).execute();
+    const keyRows = await t.app.db
+      .selectFrom('soal')
+      .select(['id_soal', 'jawaban_benar'])
+      .where('id_tingkat', '=', 1)
+      .execute();
     const correct = new Map(keyRows.map((r) => [String(r.id_soal), r.jawaban_benar]));
     const jawaban = soal.map((s, i) => ({
       id_soal: Number(s.id_soal),
       jawaban: i < 12 ? correct.get(s.id_soal) : i < 15 ? (correct.get(s.id_soal) === 'a' ? 'b' : 'a') : null,
     }));
-    const res = await api(t, agus, 'POST', '/keshan/jawaban', { id_ukt: 1, id_siswa: 1, id_tingkat: 1, jawaban });
+    const res = await api(t, agus, 'POST', '/keshan/jawaban', {
+      id_ukt: 1,
+      id_siswa: 1,
+      id_tingkat: 1,
+      jawaban,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ benar: 12, salah: 3, kosong: 5, nilai: 60 });
     const record = await api(t, agus, 'GET', '/DataSiswa/NilaiSiswa?id_siswa=1&id_tingkat=1&id_ukt=1');
     expect(record.json().data.nilai_kshan).toBe(60);
-    const bad = await api(t, agus, 'POST', '/keshan/jawaban', { id_ukt: 1, id_siswa: 1, id_tingkat: 1, jawaban: [{ id_soal: 1, jawaban: 'e' }] });
+    const bad = await api(t, agus, 'POST', '/keshan/jawaban', {
+      id_ukt: 1,
+      id_siswa: 1,
+      id_tingkat: 1,
+      jawaban: [{ id_soal: 1, jawaban: 'e' }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toContain('jawaban.0.jawaban');
   });
 
   it('stores a recording of each audio kind by content and serves it back by header or cookie', async () => {
     for (const [ext, data] of Object.entries(SAMPLES)) {
-      const res = await upload(admin, { id_siswa: '2', id_soal: '1', id_ukt: '1' }, { name: 'audio', data, type: 'application/octet-stream' });
+      const res = await upload(
+        admin,
+        { id_siswa: '2', id_soal: '1', id_ukt: '1' },
+        { name: 'audio', data, type: 'application/octet-stream' },
+      );
       expect(res.statusCode, `${ext}: ${res.body}`).toBe(200);
       expect(body(res)).toEqual({ success: true, message: 'Audio uploaded successfully!' });
-      const back = await t.app.inject({ url: '/uktNEW/api/keshan/audio/1/2/1', headers: { cookie: `token=${admin}` } });
+      const back = await t.app.inject({
+        url: '/uktNEW/api/keshan/audio/1/2/1',
+        headers: { cookie: `token=${admin}` },
+      });
       expect(back.statusCode).toBe(200);
       expect(back.rawPayload.equals(data)).toBe(true);
       expect(back.headers['content-type']).toMatch(/^audio\//);
     }
-    const header = await t.app.inject({ url: '/uktNEW/api/keshan/audio/1/2/1', headers: { 'access-token': admin } });
+    const header = await t.app.inject({
+      url: '/uktNEW/api/keshan/audio/1/2/1',
+      headers: { 'access-token': admin },
+    });
     expect(header.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/uktNEW/api/keshan/audio/1/2/1' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/uktNEW/api/keshan/audio/1/2/2', headers: { 'access-token': admin } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/uktNEW/api/keshan/audio/1/2/2', headers: { 'access-token': admin } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('rejects what is not audio, whatever its name and declared type', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>            ');
-    const res = await upload(admin, { id_siswa: '2', id_soal: '1', id_ukt: '1' }, { name: 'audio', data: html, filename: 'a.webm' });
+    const res = await upload(
+      admin,
+      { id_siswa: '2', id_soal: '1', id_ukt: '1' },
+      { name: 'audio', data: html, filename: 'a.webm' },
+    );
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toContain('audio');
     const missing = await upload(admin, { id_siswa: '2', id_soal: '1', id_ukt: '1' });
     expect(missing.statusCode).toBe(400);
-    const badField = await upload(admin, { id_siswa: '../../etc', id_soal: '1', id_ukt: '1' }, { name: 'audio', data: WEBM });
+    const badField = await upload(
+      admin,
+      { id_siswa: '../../etc', id_soal: '1', id_ukt: '1' },
+      { name: 'audio', data: WEBM },
+    );
     expect(badField.statusCode).toBe(400);
     expect(body(badField).message).toContain('id_siswa');
-    const soal3 = await upload(admin, { id_siswa: '2', id_soal: '3', id_ukt: '1' }, { name: 'audio', data: WEBM });
+    const soal3 = await upload(
+      admin,
+      { id_siswa: '2', id_soal: '3', id_ukt: '1' },
+      { name: 'audio', data: WEBM },
+    );
     expect(body(soal3).message).toContain('id_soal');
-    expect((await upload(undefined, { id_siswa: '2', id_soal: '1', id_ukt: '1' }, { name: 'audio', data: WEBM })).statusCode).toBe(401);
+    expect(
+      (await upload(undefined, { id_siswa: '2', id_soal: '1', id_ukt: '1' }, { name: 'audio', data: WEBM }))
+        .statusCode,
+    ).toBe(401);
     const json = await api(t, admin, 'POST', '/keshan/upload-audio', { id_siswa: 2 });
     expect(json.statusCode).toBe(400);
   });
 
   it('answers 413 for a recording over 10 MB', async () => {
     const big = Buffer.concat([WEBM, Buffer.alloc(10 * 1024 * 1024)]);
-    const res = await upload(admin, { id_siswa: '2', id_soal: '2', id_ukt: '1' }, { name: 'audio', data: big });
+    const res = await upload(
+      admin,
+      { id_siswa: '2', id_soal: '2', id_ukt: '1' },
+      { name: 'audio', data: big },
+    );
     expect(res.statusCode).toBe(413);
     expect(body(res)).toMatchObject({ success: false, message: expect.stringContaining('10 MB') });
   });

@@ -34,15 +34,27 @@ describe.each(DATABASES)('scores on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const save = (token: string, payload: Record<string, unknown>) => api(t, token, 'POST', '/DataSiswa/NilaiSiswa', payload);
+  const save = (token: string, payload: Record<string, unknown>) =>
+    api(t, token, 'POST', '/DataSiswa/NilaiSiswa', payload);
   const read = async (id_siswa: number, id_tingkat = 1) => {
-    const res = await api(t, admin, 'GET', `/DataSiswa/NilaiSiswa?id_siswa=${id_siswa}&id_tingkat=${id_tingkat}&id_ukt=1`);
+    const res = await api(
+      t,
+      admin,
+      'GET',
+      `/DataSiswa/NilaiSiswa?id_siswa=${id_siswa}&id_tingkat=${id_tingkat}&id_ukt=1`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return NilaiRecord.parse(res.json().data);
   };
 
   it('answers zeros for a participant never scored', async () => {
-    expect(await read(3)).toMatchObject({ id_nilai: '0', id_siswa: '3', nilai_jurus: 0, nilai_fisik2: 0, created_at: null });
+    expect(await read(3)).toMatchObject({
+      id_nilai: '0',
+      id_siswa: '3',
+      nilai_jurus: 0,
+      nilai_fisik2: 0,
+      created_at: null,
+    });
   });
 
   // Demo participants 1–4, 17–20, 33–36 … are in Siti's and Agus's cabang (the first).
@@ -105,7 +117,9 @@ describe.each(DATABASES)('scores on %s', (kind) => {
   });
 
   it('refuses a score while another examiner holds the participant at that post (409)', async () => {
-    expect((await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/18', { id_ukt: 1, sudah_tes: 1 })).statusCode).toBe(200);
+    expect(
+      (await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/18', { id_ukt: 1, sudah_tes: 1 })).statusCode,
+    ).toBe(200);
     const res = await save(siti, { ...key(18), nilai_senam: 70, nilai_senam_plus: 0 });
     expect(res.statusCode).toBe(409);
     expect(body(res).message).toContain('Budi Santoso');
@@ -117,12 +131,20 @@ describe.each(DATABASES)('scores on %s', (kind) => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(body(ok).message).toBe('Data berhasil disimpan');
     const p = fisik(19);
-    const expected = (p.nilai_mft2 + p.nilai_pushup2 + p.nilai_sperperut_atas2 + p.nilai_sperperut_bawah2 + p.nilai_plank2) / 5;
+    const expected =
+      (p.nilai_mft2 + p.nilai_pushup2 + p.nilai_sperperut_atas2 + p.nilai_sperperut_bawah2 + p.nilai_plank2) /
+      5;
     expect((await read(19)).nilai_fisik2).toBeCloseTo(expected, 2);
-    const bad = await api(t, siti, 'POST', '/DataSiswa/nilaifisiksiswa', { ...fisik(20), nilai_pushup2: 100 });
+    const bad = await api(t, siti, 'POST', '/DataSiswa/nilaifisiksiswa', {
+      ...fisik(20),
+      nilai_pushup2: 100,
+    });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toContain('nilai_pushup2');
-    const level = await api(t, siti, 'POST', '/DataSiswa/nilaifisiksiswa', { ...fisik(20), nilai_mft: '9.99' });
+    const level = await api(t, siti, 'POST', '/DataSiswa/nilaifisiksiswa', {
+      ...fisik(20),
+      nilai_mft: '9.99',
+    });
     expect(body(level).message).toContain('nilai_mft');
   });
 

@@ -19,7 +19,9 @@ describe.each(DATABASES)('participants on %s', (kind) => {
   const list = async (token: string, query: string) => {
     const res = await api(t, token, 'GET', `/DataSiswa/siswa?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    const parsed = z.object({ success: z.literal(true), data: z.array(SiswaRow), meta: PageMeta }).parse(res.json());
+    const parsed = z
+      .object({ success: z.literal(true), data: z.array(SiswaRow), meta: PageMeta })
+      .parse(res.json());
     return parsed;
   };
 
@@ -78,15 +80,21 @@ describe.each(DATABASES)('participants on %s', (kind) => {
     for (const row of locked.data) expect(row.cabang).toBe('Cabang Kota Madiun');
     const adminOther = await list(admin, `id_ukt=1&id_cabang=${other.id_cabang}`);
     for (const row of adminOther.data) expect(row.cabang).toBe(other.cabang);
-    const perwapus = PerwapusOption.array().parse((await api(t, siti, 'GET', '/DataSiswa/perwapus')).json().data);
+    const perwapus = PerwapusOption.array().parse(
+      (await api(t, siti, 'GET', '/DataSiswa/perwapus')).json().data,
+    );
     expect(perwapus.map((p) => p.perwapus)).toEqual(['Perwapus Madiun Raya']);
     expect((await api(t, admin, 'GET', '/DataSiswa/perwapus')).json().data).toHaveLength(2);
   });
 
   it('filters by ranting and rayon and lists their options', async () => {
     const ranting = (await api(t, admin, 'GET', '/DataSiswa/ranting?id_cabang=1')).json().data;
-    expect(ranting.map((r: { ranting: string }) => r.ranting)).toEqual(['Ranting Kartoharjo', 'Ranting Taman']);
-    const rayon = (await api(t, admin, 'GET', `/DataSiswa/rayon?id_ranting=${ranting[0].id_ranting}`)).json().data;
+    expect(ranting.map((r: { ranting: string }) => r.ranting)).toEqual([
+      'Ranting Kartoharjo',
+      'Ranting Taman',
+    ]);
+    const rayon = (await api(t, admin, 'GET', `/DataSiswa/rayon?id_ranting=${ranting[0].id_ranting}`)).json()
+      .data;
     expect(rayon).toHaveLength(2);
     const rows = await list(admin, `id_ukt=1&id_rayon=${rayon[0].id}`);
     for (const row of rows.data) expect(row.nama_rayon).toBe(rayon[0].rayon);
@@ -95,7 +103,8 @@ describe.each(DATABASES)('participants on %s', (kind) => {
   });
 
   it('lets one examiner take a participant at a post and tells another who holds them (409)', async () => {
-    const take = (token: string, payload: Record<string, unknown>) => api(t, token, 'POST', '/DataSiswa/siswaUpdate/1', payload);
+    const take = (token: string, payload: Record<string, unknown>) =>
+      api(t, token, 'POST', '/DataSiswa/siswaUpdate/1', payload);
     expect((await take(siti, { id_ukt: 1, sudah_tes: '999' })).statusCode).toBe(200);
     expect((await take(siti, { id_ukt: 1, sudah_tes: 2 })).statusCode).toBe(200);
     const clash = await take(admin, { id_ukt: 1, sudah_tes: 1 });
@@ -111,15 +120,28 @@ describe.each(DATABASES)('participants on %s', (kind) => {
 
   it('refuses participants outside a non-admin examiner’s cabang, unknown ones and unknown events', async () => {
     const outside = (await list(admin, 'id_ukt=1&id_perwapus=2')).data[0] as SiswaRow;
-    const res = await api(t, agus, 'POST', `/DataSiswa/siswaUpdate/${outside.id_siswa}`, { id_ukt: 1, sudah_keshan: 3 });
+    const res = await api(t, agus, 'POST', `/DataSiswa/siswaUpdate/${outside.id_siswa}`, {
+      id_ukt: 1,
+      sudah_keshan: 3,
+    });
     expect(res.statusCode).toBe(403);
-    expect((await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/99999', { id_ukt: 1, sudah_keshan: 1 })).statusCode).toBe(404);
-    const wrongEvent = await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/1', { id_ukt: 2, sudah_keshan: 1 });
+    expect(
+      (await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/99999', { id_ukt: 1, sudah_keshan: 1 }))
+        .statusCode,
+    ).toBe(404);
+    const wrongEvent = await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/1', {
+      id_ukt: 2,
+      sudah_keshan: 1,
+    });
     expect(wrongEvent.statusCode).toBe(404);
     const noEvent = await api(t, admin, 'GET', '/DataSiswa/siswa?id_ukt=77');
     expect(noEvent.statusCode).toBe(404);
     expect(body(noEvent).message).toContain('id_ukt 77');
-    const two = await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/1', { id_ukt: 1, sudah_keshan: 1, sudah_tes: 1 });
+    const two = await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/1', {
+      id_ukt: 1,
+      sudah_keshan: 1,
+      sudah_tes: 1,
+    });
     expect(two.statusCode).toBe(400);
   });
 });

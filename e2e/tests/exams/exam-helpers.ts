@@ -62,11 +62,15 @@ export async function readNilai(
 
 /** The KESHAN answer key of a belt, straight from the server's database (never sent to the app). */
 export function answerKey(server: TestServer, tingkat: number): { no: number; jawaban_benar: string }[] {
-  const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''), { readonly: true, fileMustExist: true });
+  const db = new Database(server.databaseUrl.replace(/^sqlite:/, ''), {
+    readonly: true,
+    fileMustExist: true,
+  });
   try {
-    return db
-      .prepare('SELECT no, jawaban_benar FROM soal WHERE id_tingkat = ? ORDER BY no')
-      .all(tingkat) as { no: number; jawaban_benar: string }[];
+    return db.prepare('SELECT no, jawaban_benar FROM soal WHERE id_tingkat = ? ORDER BY no').all(tingkat) as {
+      no: number;
+      jawaban_benar: string;
+    }[];
   } finally {
     db.close();
   }
@@ -75,8 +79,12 @@ export function answerKey(server: TestServer, tingkat: number): { no: number; ja
 function cli(server: TestServer, args: string[]): Promise<string> {
   const env = { ...process.env, DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, UKT_ORG_ID: '1' };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(ROOT, 'apps/server/dist/cli.js'), ...args], { cwd: ROOT, env }, (e, out, err) =>
-      e ? reject(new Error(`ukt ${args.join(' ')} failed: ${err || e.message}`)) : resolve(out),
+    execFile(
+      process.execPath,
+      [join(ROOT, 'apps/server/dist/cli.js'), ...args],
+      { cwd: ROOT, env },
+      (e, out, err) =>
+        e ? reject(new Error(`ukt ${args.join(' ')} failed: ${err || e.message}`)) : resolve(out),
     );
   });
 }

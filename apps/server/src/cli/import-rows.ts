@@ -25,6 +25,7 @@ export async function importRows<S extends z.ZodType>(
   schema: S,
   keyOf: (row: z.infer<S>) => string,
   apply: (trx: Transaction<Database>, row: z.infer<S>) => Promise<RowOutcome>,
+  after?: (trx: Transaction<Database>, report: ImportReport) => Promise<void>,
 ): Promise<ImportReport> {
   const columns = Object.keys((schema as unknown as z.ZodObject).shape ?? {});
   const rows: TableRow[] = await readTable(file, columns);
@@ -56,6 +57,7 @@ export async function importRows<S extends z.ZodType>(
   const report: ImportReport = { baru: 0, diperbarui: 0, tetap: 0 };
   await db.transaction().execute(async (trx) => {
     for (const row of valid) report[await apply(trx, row)]++;
+    await after?.(trx, report);
   });
   return report;
 }

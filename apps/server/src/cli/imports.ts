@@ -4,6 +4,7 @@ import { syncIdSequence } from '../db/sequences';
 import type { Database } from '../db/types';
 import { ensureRegion, ensureRegionPath } from '../modules/regions/regions.repository';
 import { searchForm } from '../modules/siswa/siswa.repository';
+import { bumpRosterVersion } from '../modules/siswa/siswa-version.repository';
 import { type ImportReport, importRows, sameValues } from './import-rows';
 import { ImportError } from './read-table';
 import { EventRow, ExaminerRow, ParticipantRow, QuestionRow } from './row-schemas';
@@ -112,6 +113,10 @@ export async function importParticipants(
       if (sameValues(stored, values)) return 'tetap';
       await trx.updateTable('siswa').set(values).where('id_siswa', '=', stored.id_siswa).execute();
       return 'diperbarui';
+    },
+    async (trx, report) => {
+      // Cached list pages of every server process go stale with this commit.
+      if (report.baru || report.diperbarui) await bumpRosterVersion(trx);
     },
   );
 }

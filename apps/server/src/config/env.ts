@@ -3,11 +3,14 @@ import { z } from 'zod';
 
 // The only module that reads process.env (STYLE §4). Every variable is optional (DESIGN §5).
 //
-// Rate limits, all per client IP and counted in the database so they hold across processes:
-//   RATE_LIMIT_PER_MINUTE   requests of any kind per minute (default 600; in memory, per process)
-//   OTP_SEND_PER_IP         code requests per 10 minutes (default 30: a venue shares one NAT address)
-//   OTP_VERIFY_PER_IP       code checks per 10 minutes (default 60)
-// Browser test suites that log in often from 127.0.0.1 stay well inside these defaults.
+// Per-IP limits (docs/decisions/011-otp-limits.md). A venue often puts every examiner's phone
+// behind one NAT address, so these are generous; the per-number OTP limits are what protect a login.
+//   RATE_LIMIT_PER_MINUTE   requests of any kind per minute (default 3000; in memory, per process)
+//   OTP_SEND_PER_IP         code requests per 10 minutes (default 100; in the database)
+//   OTP_VERIFY_PER_IP       code checks per 10 minutes (default 300; in the database)
+// A browser test suite logging in a few dozen times from 127.0.0.1 stays well inside them.
+// TRUST_PROXY: behind a load balancer, 'true' or the balancer's addresses (comma-separated), so the client IP is
+// taken from X-Forwarded-For; unset, the socket's address is the client (no header can fake it).
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -39,9 +42,10 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL harus URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(600),
-  OTP_SEND_PER_IP: positiveInt('OTP_SEND_PER_IP').default(30),
-  OTP_VERIFY_PER_IP: positiveInt('OTP_VERIFY_PER_IP').default(60),
+  RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(3000),
+  OTP_SEND_PER_IP: positiveInt('OTP_SEND_PER_IP').default(100),
+  OTP_VERIFY_PER_IP: positiveInt('OTP_VERIFY_PER_IP').default(300),
+  TRUST_PROXY: z.string().max(500).optional(),
 });
 
 /** Everything the server and the CLI are configured with. */
@@ -59,6 +63,12 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   rateLimit: { perMinute: number; otpSendPerIp: number; otpVerifyPerIp: number };
+  trustProxy: boolean | string;
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  return value === 'true' ? true : value;
 }
 
 /** Raised when the environment is invalid; its message lists every problem. */
@@ -99,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       otpSendPerIp: e.OTP_SEND_PER_IP,
       otpVerifyPerIp: e.OTP_VERIFY_PER_IP,
     },
+    trustProxy: trustProxy(e.TRUST_PROXY),
   };
 }

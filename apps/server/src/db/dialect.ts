@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 
 // PostgreSQL answers bigint and numeric as strings by default; every such column here fits a JS number.
@@ -17,6 +17,26 @@ export function dialectName(url: string): DialectName {
 }
 
 /**
+ * Keeps prepared statements for reuse: Kysely prepares every query anew, and preparing costs
+ * more than running the small indexed queries this API makes (docs/decisions/015).
+ */
+function withStatementCache(database: SQLite.Database, capacity = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
  * Opens SQLite in WAL mode with synchronous=FULL: a score the server acknowledged survives a
  * crash or power loss (DESIGN §4), and readers never wait for the writer.
  */
@@ -28,7 +48,7 @@ function sqliteDialect(url: string): Dialect {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('cache_size = -32000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
 }
 
 /** A pool on PostgreSQL; `schema` puts every table of this app in that schema (tests isolate files so). */

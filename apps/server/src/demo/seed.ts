@@ -4,6 +4,7 @@ import { syncIdSequence } from '../db/sequences';
 import type { Database } from '../db/types';
 import { ensureRegionPath } from '../modules/regions/regions.repository';
 import { searchForm } from '../modules/siswa/siswa.repository';
+import { bumpRosterVersion } from '../modules/siswa/siswa-version.repository';
 import { demoName, demoRegionPaths } from './names';
 import { demoQuestions } from './questions';
 
@@ -89,6 +90,7 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
       });
       await trx.insertInto('siswa').values(rows).execute();
     }
+    await bumpRosterVersion(trx);
 
     for (let tingkat = 1; tingkat <= 5; tingkat++) {
       const rows = demoQuestions(tingkat).map((q) => ({

@@ -33,8 +33,11 @@ function url(path: string, query?: Query): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
+// The sign-in calls carry no token: their 401 means "wrong code or link", not "session gone".
+const signsIn = (path: string) => path.startsWith('/auth/') && path !== '/auth/logout';
+
 async function send<T>(method: string, path: string, init: RequestInit, query?: Query): Promise<T> {
-  const token = getCookie('token');
+  const token = signsIn(path) ? null : getCookie('token');
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   if (token) headers.set('access-token', token);

@@ -107,15 +107,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sudah_sambung', 'integer')
     .addUniqueConstraint('siswa_ukt_no_urut', ['id_ukt', 'no_urut'])
     .execute();
-  // The list pages by no_urut within the filters an examiner is locked to (DESIGN §8).
-  for (const cols of [
-    ['id_ukt', 'id_cabang', 'no_urut'],
-    ['id_ukt', 'id_perwapus', 'no_urut'],
-    ['id_ukt', 'id_ranting', 'no_urut'],
-    ['id_ukt', 'id_rayon', 'no_urut'],
-  ]) {
+  // The list pages by no_urut within whichever filter is set (DESIGN §8). Each index also carries
+  // every other filter column and the search form of the name, so matching and counting a page
+  // reads the index alone, never the table (docs/decisions/015).
+  const tail = ['id_perwapus', 'id_cabang', 'id_ranting', 'id_rayon', 'nama_cari'];
+  for (const lead of ['', 'id_perwapus', 'id_cabang', 'id_ranting', 'id_rayon']) {
+    const cols = ['id_ukt', ...(lead ? [lead] : []), 'no_urut', ...tail.filter((c) => c !== lead)];
     await db.schema
-      .createIndex(`siswa_${cols.join('_')}`)
+      .createIndex(`siswa_list_${lead || 'all'}`)
       .on('siswa')
       .columns(cols)
       .execute();

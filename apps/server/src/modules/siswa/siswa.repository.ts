@@ -39,9 +39,21 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFi
   return q;
 }
 
-/** One page of participants with their region names, by no_urut. */
-export function findSiswaPage(db: Kysely<Database>, f: SiswaFilter, hal: number) {
-  return filtered(db.selectFrom('siswa'), f)
+/** The ids of one page of matching participants, by no_urut. */
+export async function findSiswaPageIds(db: Kysely<Database>, f: SiswaFilter, hal: number): Promise<number[]> {
+  const rows = await filtered(db.selectFrom('siswa'), f)
+    .select('siswa.id_siswa')
+    .orderBy('siswa.no_urut')
+    .limit(SISWA_PAGE_SIZE)
+    .offset((hal - 1) * SISWA_PAGE_SIZE)
+    .execute();
+  return rows.map((r) => r.id_siswa);
+}
+
+/** Participants by id with their region names and post flags, by no_urut. */
+export function findSiswaRows(db: Kysely<Database>, ids: number[]) {
+  return db
+    .selectFrom('siswa')
     .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
     .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
     .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
@@ -58,9 +70,8 @@ export function findSiswaPage(db: Kysely<Database>, f: SiswaFilter, hal: number)
       'siswa.sudah_fisik',
       'siswa.sudah_sambung',
     ])
+    .where('siswa.id_siswa', 'in', ids.length ? ids : [-1])
     .orderBy('siswa.no_urut')
-    .limit(SISWA_PAGE_SIZE)
-    .offset((hal - 1) * SISWA_PAGE_SIZE)
     .execute();
 }
 

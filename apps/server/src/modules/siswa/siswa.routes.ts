@@ -5,11 +5,14 @@ import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { examinerOf } from '../../plugins/auth';
 import type { FlagColumn } from './siswa.repository';
 import { listSiswa, takeSiswa } from './siswa.service';
+import { SiswaPageCache } from './siswa-page-cache';
 
 const FLAGS: FlagColumn[] = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'];
 
 /** The participant list and the take-at-post call (SPEC §7, DESIGN §4). */
 export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new SiswaPageCache();
+
   app.get(
     '/DataSiswa/siswa',
     {
@@ -25,7 +28,7 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await listSiswa(app.db, examinerOf(request), request.query)),
+      ...(await listSiswa(app.db, cache, examinerOf(request), request.query)),
     }),
   );
 

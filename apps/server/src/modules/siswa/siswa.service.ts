@@ -16,11 +16,14 @@ import {
   countSiswa,
   type FlagColumn,
   findSiswa,
-  findSiswaPage,
+  findSiswaPageIds,
+  findSiswaRows,
   type SiswaFilter,
   searchForm,
   takeAtPost,
 } from './siswa.repository';
+import { type CachedPage, SiswaPageCache } from './siswa-page-cache';
+import { rosterVersion } from './siswa-version.repository';
 
 const str = (v: number | null) => (v === null ? null : String(v));
 
@@ -45,15 +48,36 @@ export async function requireKegiatan(db: Kysely<Database>, examiner: AuthExamin
   return kegiatan;
 }
 
-/** A page of the participant list (DESIGN §4) with paging facts. */
+/** Which participants a page holds and how many match: from the cache while the roster is unchanged. */
+async function pageOf(
+  db: Kysely<Database>,
+  cache: SiswaPageCache,
+  filter: SiswaFilter,
+  hal: number,
+): Promise<CachedPage> {
+  const version = await rosterVersion(db);
+  const key = SiswaPageCache.key(filter, hal);
+  return (
+    cache.get(key, version) ??
+    cache.compute(key, version, async () => ({
+      version,
+      ids: await findSiswaPageIds(db, filter, hal),
+      total: await countSiswa(db, filter),
+    }))
+  );
+}
+
+/** A page of the participant list (DESIGN §4) with paging facts; rows and flags are always fresh. */
 export async function listSiswa(
   db: Kysely<Database>,
+  cache: SiswaPageCache,
   examiner: AuthExaminer,
   query: SiswaQuery,
 ): Promise<{ data: SiswaRow[]; meta: PageMeta }> {
   await requireKegiatan(db, examiner, query.id_ukt);
   const filter = scopedFilter(examiner, query);
-  const [rows, total] = await Promise.all([findSiswaPage(db, filter, query.hal), countSiswa(db, filter)]);
+  const { ids, total } = await pageOf(db, cache, filter, query.hal);
+  const rows = await findSiswaRows(db, ids);
   const flag = postFlagField(query.posUjian as Post);
   const data = rows.map((r) => {
     const holder = r[flag];

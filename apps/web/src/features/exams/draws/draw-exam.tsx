@@ -7,7 +7,7 @@ import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
 import { ExamRow, RowList } from '../shared/row-list';
-import { saveWithFeedback } from '../shared/save-score';
+import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { ScoreButtons } from '../shared/score-buttons';
 import { useStoredState } from '../shared/use-stored-state';
 import type { DrawExamConfig } from './draw-config';
@@ -31,7 +31,11 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
   const current = items.findIndex((item) => !item.selesai);
   const scores = items.map((item) => item.nilai);
   const allScored = items.every((item) => item.nilai > 0);
-  const average = itemAverageScore(scores, 0);
+  // Over the rows scored so far; once all are scored (the only time it is saved) it is the final average.
+  const average = itemAverageScore(
+    scores.filter((s) => s > 0),
+    0,
+  );
 
   // A finished item with a score is never scored again (SPEC §4); scoring finishes the item.
   function score(position: number, value: number) {
@@ -47,18 +51,15 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
   async function save() {
     if (!(await confirmFinish())) return;
     setBusy(true);
-    const outcome = await saveWithFeedback({
-      path: '/DataSiswa/NilaiSiswa',
-      label: `${config.title} – ${ctx.participant.nama}`,
-      participantId: ctx.participant.id_siswa,
-      body: {
-        id_siswa: Number(ctx.participant.id_siswa),
-        id_ukt: ctx.idUkt,
-        id_tingkat: ctx.belt,
-        [config.field]: average,
-        [`${config.field}_plus`]: 0,
-      },
-    });
+    const outcome = await saveWithFeedback(
+      nilaiRequest({
+        title: config.title,
+        idUkt: ctx.idUkt,
+        idTingkat: ctx.belt,
+        participant: ctx.participant,
+        fields: { [config.field]: average, [`${config.field}_plus`]: 0 },
+      }),
+    );
     setBusy(false);
     if (outcome.status === 'rejected') return;
     removeExam(listKey);

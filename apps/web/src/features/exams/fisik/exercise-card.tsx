@@ -3,6 +3,7 @@ import { EXAM_KEYS, examKey } from '../../../lib/exam-storage';
 import { ClockDisplay } from '../shared/clock-display';
 import { ExamButton } from '../shared/exam-layout';
 import { useExamClock } from '../shared/use-exam-clock';
+import { useWakeLock } from '../shared/use-wake-lock';
 import { canConvert, type FisikItem } from './fisik-progress';
 
 /** The current exercise: its clock (Mulai/Berhenti), counter or MFT level, and its own Selesai. */
@@ -26,6 +27,7 @@ export function ExerciseCard(props: {
     onLimit: stopwatch ? () => props.onChange(limit) : undefined,
   });
   const isMft = item.id_fisik === 1;
+  useWakeLock(clock.running);
   const level = MFT_LEVELS.indexOf(String(item.nilai));
   const count = isMft ? level + 1 : Number(item.nilai);
   // While the plank runs its value is the stopwatch; it is written when the stopwatch stops.

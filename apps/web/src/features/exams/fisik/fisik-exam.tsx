@@ -1,4 +1,4 @@
-import { fisikConverted, formatScore } from '@ukt/core';
+import { formatScore } from '@ukt/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmFinish, confirmReset } from '../../../lib/dialogs';
@@ -100,9 +100,7 @@ export function FisikExam({ ctx }: { ctx: ExamContext }) {
               {item.id_fisik}. {item.nama}
             </span>
             <span className="tabular-nums text-neutral-700">
-              {item.selesai
-                ? `${item.nilai} → ${formatScore(item.nilai2 || fisikConverted(item.id_fisik, item.nilai))}`
-                : '–'}
+              {item.selesai ? `${item.nilai} → ${formatScore(item.nilai2)}` : '–'}
             </span>
           </li>
         ))}

@@ -16,6 +16,7 @@ import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { useExamClock } from '../shared/use-exam-clock';
 import { useStoredState } from '../shared/use-stored-state';
+import { useWakeLock } from '../shared/use-wake-lock';
 import { KeshanResultModal } from './keshan-result';
 import { KeshanWelcome } from './keshan-welcome';
 import { QuestionGrid } from './question-grid';
@@ -98,6 +99,7 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
   }
 
   const running = clock.started && !clock.expired;
+  useWakeLock(clock.running);
   return (
     <ExamLayout
       title="UJI KESHAN"

@@ -6,7 +6,7 @@ import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { submit } from '../../../lib/outbox';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
-import { saveWithFeedback } from '../shared/save-score';
+import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { useStoredState } from '../shared/use-stored-state';
 import { KshanQuestion } from './kshan-question';
 
@@ -41,18 +41,15 @@ export function KshanExam({ ctx }: { ctx: ExamContext }) {
   async function finish() {
     if (!(await confirmFinish())) return;
     setBusy(true);
-    const outcome = await saveWithFeedback({
-      path: '/DataSiswa/NilaiSiswa',
-      label: `Ujian KSHAN – ${ctx.participant.nama}`,
-      participantId: ctx.participant.id_siswa,
-      body: {
-        id_siswa: Number(ctx.participant.id_siswa),
-        id_ukt: ctx.idUkt,
-        id_tingkat: KSHAN_TINGKAT,
-        nilai_kshan: total,
-        nilai_kshan_plus: 0,
-      },
-    });
+    const outcome = await saveWithFeedback(
+      nilaiRequest({
+        title: 'Ujian KSHAN',
+        idUkt: ctx.idUkt,
+        idTingkat: KSHAN_TINGKAT,
+        participant: ctx.participant,
+        fields: { nilai_kshan: total, nilai_kshan_plus: 0 },
+      }),
+    );
     setBusy(false);
     if (outcome.status === 'rejected') return;
     removeExam(EXAM_KEYS.kshan);

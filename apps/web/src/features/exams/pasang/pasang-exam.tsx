@@ -8,9 +8,10 @@ import { ClockDisplay } from '../shared/clock-display';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
-import { saveWithFeedback } from '../shared/save-score';
+import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { useExamClock } from '../shared/use-exam-clock';
 import { useStoredState } from '../shared/use-stored-state';
+import { useWakeLock } from '../shared/use-wake-lock';
 import { type PasangAnswer, PasangRow } from './pasang-row';
 
 const CLOCK_KEY = examKey(EXAM_KEYS.waktu, 'pasang');
@@ -32,6 +33,7 @@ export function PasangExam({ ctx }: { ctx: ExamContext }) {
   });
   const [result, setResult] = useState<{ bonus: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  useWakeLock(clock.running);
 
   const answered = pairs.filter((id) => (answers[id] ?? 0) > 0).length;
   const correct = pairs.filter((id) => answers[id] === 2).length;
@@ -53,18 +55,15 @@ export function PasangExam({ ctx }: { ctx: ExamContext }) {
     if (!result || !(await confirmFinish())) return;
     setBusy(true);
     const score = pasangScore({ belt: ctx.belt, correct, bonus: result.bonus });
-    const outcome = await saveWithFeedback({
-      path: '/DataSiswa/NilaiSiswa',
-      label: `Tes Pasang Jurus – ${ctx.participant.nama}`,
-      participantId: ctx.participant.id_siswa,
-      body: {
-        id_siswa: Number(ctx.participant.id_siswa),
-        id_ukt: ctx.idUkt,
-        id_tingkat: ctx.belt,
-        nilai_pasang: score.nilai_pasang,
-        nilai_pasang_plus: score.nilai_pasang_plus,
-      },
-    });
+    const outcome = await saveWithFeedback(
+      nilaiRequest({
+        title: 'Tes Pasang Jurus',
+        idUkt: ctx.idUkt,
+        idTingkat: ctx.belt,
+        participant: ctx.participant,
+        fields: { nilai_pasang: score.nilai_pasang, nilai_pasang_plus: score.nilai_pasang_plus },
+      }),
+    );
     setBusy(false);
     if (outcome.status === 'rejected') return;
     removeExam(EXAM_KEYS.pasang);

@@ -26,7 +26,9 @@ export function PasangRow(props: {
       aria-label={`Pasang ${props.id}`}
       className={`flex items-center gap-2 rounded-2xl border border-neutral-200 bg-white p-2 ${props.locked ? 'opacity-50' : ''}`}
     >
-      <span className="w-24 shrink-0 whitespace-nowrap text-base font-bold text-neutral-900">Pasang {props.id}</span>
+      <span className="w-24 shrink-0 whitespace-nowrap text-base font-bold text-neutral-900">
+        Pasang {props.id}
+      </span>
       {choice(1, 'Salah', 'bg-rose-600 text-white')}
       {choice(2, 'Benar', 'bg-emerald-600 text-white')}
     </li>

@@ -9,10 +9,11 @@ import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
 import { ExamRow, RowList } from '../shared/row-list';
-import { saveWithFeedback } from '../shared/save-score';
+import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { ScoreButtons } from '../shared/score-buttons';
 import { useExamClock } from '../shared/use-exam-clock';
 import { useStoredState } from '../shared/use-stored-state';
+import { useWakeLock } from '../shared/use-wake-lock';
 import type { RowExamConfig } from './row-config';
 import { type RowItem, rowsAfterScore, visibleRows } from './row-rules';
 
@@ -43,10 +44,15 @@ export function RowExam({ config, ctx }: { config: RowExamConfig; ctx: ExamConte
   });
   const [result, setResult] = useState<{ bonus: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  useWakeLock(rowClock.running || examClock.running);
 
   const allScored = rows.length > 0 && rows.every((row) => row.nilai > 0);
   const scores = rows.map((row) => row.nilai);
-  const average = itemAverageScore(scores, 0);
+  // Over the rows scored so far; once all are scored (the only time it is saved) it is the final average.
+  const average = itemAverageScore(
+    scores.filter((s) => s > 0),
+    0,
+  );
 
   function startRow() {
     rowClock.start();
@@ -80,18 +86,15 @@ export function RowExam({ config, ctx }: { config: RowExamConfig; ctx: ExamConte
     if (!result || !(await confirmFinish())) return;
     setBusy(true);
     const final = itemAverageScore(scores, result.bonus);
-    const outcome = await saveWithFeedback({
-      path: '/DataSiswa/NilaiSiswa',
-      label: `${config.title} – ${ctx.participant.nama}`,
-      participantId: ctx.participant.id_siswa,
-      body: {
-        id_siswa: Number(ctx.participant.id_siswa),
-        id_ukt: ctx.idUkt,
-        id_tingkat: belt,
-        [config.field]: final,
-        [`${config.field}_plus`]: result.bonus,
-      },
-    });
+    const outcome = await saveWithFeedback(
+      nilaiRequest({
+        title: config.title,
+        idUkt: ctx.idUkt,
+        idTingkat: belt,
+        participant: ctx.participant,
+        fields: { [config.field]: final, [`${config.field}_plus`]: result.bonus },
+      }),
+    );
     setBusy(false);
     if (outcome.status === 'rejected') return;
     clearThisExam();

@@ -4,6 +4,7 @@ import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { type SubmitResult, submit } from '../../../lib/outbox';
 import type { EventContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
+import { nilaiRequest } from '../shared/save-score';
 import { useStoredState } from '../shared/use-stored-state';
 import { PesertaPanel } from './peserta-panel';
 import { pairingBody, type SambungPeserta, type SambungScores } from './sambung-state';
@@ -57,17 +58,15 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
       [p2, scores[2]],
     ] as const) {
       results.push(
-        await submit({
-          path: '/DataSiswa/NilaiSiswa',
-          label: `Tes Sambung – ${peserta.nama}`,
-          participantId: peserta.id_siswa,
-          body: {
-            id_siswa: Number(peserta.id_siswa),
-            id_ukt: ctx.idUkt,
-            id_tingkat: ctx.belt,
-            nilai_sambung: score,
-          },
-        }),
+        await submit(
+          nilaiRequest({
+            title: 'Tes Sambung',
+            idUkt: ctx.idUkt,
+            idTingkat: ctx.belt,
+            participant: peserta,
+            fields: { nilai_sambung: score },
+          }),
+        ),
       );
     }
     setBusy(false);

@@ -18,12 +18,13 @@ export function ExamLayout(props: {
   return (
     <div className="flex flex-col gap-3">
       <header className="sticky top-14 z-20 -mt-2 rounded-b-2xl bg-white px-3 py-2 shadow">
-        <div className="flex items-center justify-between gap-2">
-          <div className="min-w-0">
+        {/* Title and actions share a row when they fit; with many actions they wrap to a second row. */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="min-w-0 flex-1 basis-24">
             <h1 className="truncate text-lg font-bold text-neutral-900">{props.title}</h1>
             {props.subtitle && <p className="truncate text-sm text-neutral-600">{props.subtitle}</p>}
           </div>
-          <div className="flex shrink-0 items-center gap-2">{props.actions}</div>
+          <div className="ml-auto flex shrink-0 items-center gap-2 [&_button]:px-3">{props.actions}</div>
         </div>
       </header>
       <div>{props.children}</div>

@@ -1,5 +1,5 @@
 import { formatScore } from '@ukt/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { Children, type ReactNode, useEffect, useRef } from 'react';
 
 /** Where a row stands in a sequential exam. */
 export type RowStatus = 'current' | 'done' | 'waiting';
@@ -51,7 +51,9 @@ export function ExamRow(props: {
           </output>
         </span>
       </div>
-      {props.children && <div className="mt-3 flex flex-col gap-2">{props.children}</div>}
+      {Children.toArray(props.children).length > 0 && (
+        <div className="mt-3 flex flex-col gap-2">{props.children}</div>
+      )}
     </li>
   );
 }

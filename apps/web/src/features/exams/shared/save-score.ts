@@ -28,3 +28,25 @@ export async function saveWithFeedback(request: OutboxRequest, texts: SaveTexts 
   }
   return result;
 }
+
+/** The outbox request that saves one score group of a participant (POST /DataSiswa/NilaiSiswa). */
+export function nilaiRequest(input: {
+  title: string;
+  idUkt: number;
+  idTingkat: number;
+  participant: { id_siswa: string; nama: string };
+  /** The group's fields, e.g. { nilai_jurus: 66, nilai_jurus_plus: 3 } (SPEC §3 posted groups). */
+  fields: Record<string, number>;
+}): OutboxRequest {
+  return {
+    path: '/DataSiswa/NilaiSiswa',
+    label: `${input.title} – ${input.participant.nama}`,
+    participantId: input.participant.id_siswa,
+    body: {
+      id_siswa: Number(input.participant.id_siswa),
+      id_ukt: input.idUkt,
+      id_tingkat: input.idTingkat,
+      ...input.fields,
+    },
+  };
+}

@@ -39,7 +39,7 @@ export function PostPanel({
   }
   return (
     <div className="flex items-center justify-between gap-2">
-      <h2 className="text-lg font-extrabold tracking-wide">{postHeader(post)}</h2>
+      <h2 className="min-w-0 text-base font-extrabold">{postHeader(post)}</h2>
       <Button variant="secondary" onClick={onChange} className="shrink-0">
         Ganti pos
       </Button>

@@ -29,7 +29,13 @@ function Select({
   return (
     <div className="flex min-w-0 flex-col gap-1 text-xs font-medium text-neutral-600">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className={select} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className={select}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">Semua</option>
         {/* A locked value shows even before its option list has arrived. */}
         {value && !options.some((o) => o.id === value) && <option value={value}>…</option>}

@@ -35,7 +35,12 @@ export function RegisterPage() {
         <Field label="Email" type="email" autoComplete="email" />
         <Field label="Phone Number" type="tel" inputMode="tel" autoComplete="tel" />
         <Field label="Password" type={secret} placeholder="6-20 characters" autoComplete="new-password" />
-        <Field label="Confirm Password" type={secret} placeholder="6-20 characters" autoComplete="new-password" />
+        <Field
+          label="Confirm Password"
+          type={secret}
+          placeholder="6-20 characters"
+          autoComplete="new-password"
+        />
         <button
           type="button"
           onClick={() => setShow((s) => !s)}

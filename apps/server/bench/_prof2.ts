@@ -1,0 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openSession } from '../src/modules/auth/session.service';
+import { findSiswaRows } from '../src/modules/siswa/siswa.repository';
+const dir = mkdtempSync(join(tmpdir(), 'prof-'));
+const url = `sqlite:${dir}/b.db`;
+const app = await buildApp(loadConfig({ DATABASE_URL: url, DATA_DIR: dir, UKT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }));
+const token = await openSession(app.db, 'x'.repeat(40), 1, Date.now());
+const time = async (label: string, fn: () => Promise<unknown>) => {
+  for (let i = 0; i < 300; i++) await fn();
+  const t = performance.now();
+  const N = 3000;
+  for (let i = 0; i < N; i++) await fn();
+  console.log(label.padEnd(40), ((performance.now() - t) / N * 1000).toFixed(0), 'us');
+};
+const h = { 'access-token': token };
+await time('inject 404', () => app.inject({ url: '/uktNEW/api/nope' }));
+await time('inject organisasi', () => app.inject({ url: '/uktNEW/api/organisasi/1' }));
+await time('inject UKT (auth)', () => app.inject({ url: '/uktNEW/api/DataSiswa/UKT', headers: h }));
+await time('inject siswa list', () => app.inject({ url: '/uktNEW/api/DataSiswa/siswa?id_ukt=1&hal=2', headers: h }));
+await time('kysely organisasi', () => app.db.selectFrom('organisasi').selectAll().where('id_organisasi', '=', 1).executeTakeFirst());
+await time('kysely rows 20', () => findSiswaRows(app.db, Array.from({ length: 20 }, (_, i) => i + 1)));
+await app.close();

@@ -1,0 +1,24 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openSession } from '../src/modules/auth/session.service';
+const dir = mkdtempSync(join(tmpdir(), 'prof-'));
+const url = `sqlite:${dir}/b.db`;
+const app = await buildApp(loadConfig({ DATABASE_URL: url, DATA_DIR: dir, UKT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' }));
+const token = await openSession(app.db, 'x'.repeat(40), 1, Date.now());
+const h = { 'access-token': token };
+const path = process.env.P ?? '/uktNEW/api/DataSiswa/siswa?id_ukt=1&hal=2';
+for (let i = 0; i < 500; i++) await app.inject({ url: path, headers: h });
+const s = new Session(); s.connect();
+await s.post('Profiler.enable'); await s.post('Profiler.start');
+for (let i = 0; i < 3000; i++) await app.inject({ url: path, headers: h });
+const { profile } = await s.post('Profiler.stop');
+const dt: Record<number, number> = {};
+profile.samples!.forEach((id, i) => { dt[id] = (dt[id] ?? 0) + (profile.timeDeltas![i] ?? 0); });
+const self: Record<string, number> = {};
+for (const n of profile.nodes) { const k = `${n.callFrame.functionName} ${n.callFrame.url.split('/').slice(-3).join('/')}:${n.callFrame.lineNumber}`; self[k] = (self[k] ?? 0) + (dt[n.id] ?? 0); }
+Object.entries(self).sort((a, b) => b[1] - a[1]).slice(0, 30).forEach(([k, v]) => console.log((v / 1000).toFixed(0).padStart(6), k));
+await app.close();

@@ -1,0 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { findSiswaRows } from '../src/modules/siswa/siswa.repository';
+const dir = mkdtempSync(join(tmpdir(), 'prof-'));
+const app = await buildApp(loadConfig({ DATABASE_URL: `sqlite:${dir}/b.db`, DATA_DIR: dir, UKT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn' }));
+const time = async (label: string, fn: () => Promise<unknown>) => {
+  for (let i = 0; i < 500; i++) await fn();
+  const t = performance.now();
+  const N = 5000;
+  for (let i = 0; i < N; i++) await fn();
+  console.log(label.padEnd(40), ((performance.now() - t) / N * 1000).toFixed(1), 'us');
+};
+const ids = Array.from({ length: 20 }, (_, i) => i + 1);
+await time('builder rows', () => findSiswaRows(app.db, ids));
+await time('raw rows', () => sql`select s.id_siswa, s.no_urut, s.nama, s.provinsi, c.nama as cabang, r.nama as nama_ranting, y.nama as nama_rayon, s.sudah_keshan, s.sudah_tes, s.sudah_fisik, s.sudah_sambung from siswa s join cabang c on c.id = s.id_cabang join ranting r on r.id = s.id_ranting join rayon y on y.id = s.id_rayon where s.id_siswa in (${sql.join(ids)}) order by s.no_urut`.execute(app.db));
+await time('builder version', () => app.db.selectFrom('meta').select('value').where('key', '=', 'siswa_version').executeTakeFirst());
+await time('raw version', () => sql`select value from meta where key = ${'siswa_version'}`.execute(app.db));
+await app.close();

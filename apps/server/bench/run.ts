@@ -1,0 +1,150 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SAMBUNG_SCALE } from '@ukt/core';
+import autocannon from 'autocannon';
+import { openDb } from '../src/db/connect';
+import { seedDemo } from '../src/demo/seed';
+import { openSession } from '../src/modules/auth/session.service';
+import { benchRegions, seedEvent } from './seed-roster';
+import { coldQueryTimes } from './cold-queries';
+
+// `npm run bench`: 100,000 participants in one event on SQLite, the list query and a score write
+// at 100 connections against the built server, and a bare node:http ceiling. Loopback only; every
+// run is bounded in time and every process started here is stopped here.
+
+const SECRET = 'bench-secret-0123456789abcdef0123456789';
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SEARCHES = ['sari', 'adi', 'put', 'wahyu', 'eko', 'tri', 'dewi', 'nugroho', 'yuni', 'santoso'];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** The list queries of a run: searches × filters × pages, cycled by every connection. */
+function listPaths(idUkt: number): string[] {
+  const filters = ['', '&id_perwapus=2', '&id_perwapus=3&id_cabang=12', '&id_cabang=7'];
+  const paths: string[] = [];
+  for (const nama of ['', ...SEARCHES]) {
+    for (const filter of filters) {
+      for (const hal of [1, 2, 3]) paths.push(`/uktNEW/api/DataSiswa/siswa?id_ukt=${idUkt}&hal=${hal}&posUjian=2&nama=${nama}${filter}`);
+    }
+  }
+  return paths;
+}
+
+async function cannon(opts: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    console.log('Membangun server (dist)…');
+    execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
+
+    const url = `sqlite:${join(dir, 'bench.db')}`;
+    const { db } = await openDb(url);
+    const started = Date.now();
+    await seedDemo(db, 1, new Date());
+    const regions = await benchRegions(db, 1);
+    await seedEvent(db, 1, 3, 100_000, regions);
+    await seedEvent(db, 1, 4, 1_000, regions);
+    console.log(`Data: 100.000 + 1.000 peserta dibuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const cold = await coldQueryTimes(db, [3, 4], SEARCHES);
+    const token = await openSession(db, SECRET, 1, Date.now());
+    await db.destroy();
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const server = spawn(process.execPath, [...profile, 'dist/server.js'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, UKT_SECRET: SECRET, UKT_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', WEB_DIST: join(dir, 'no-web') },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    children.push(server);
+    await waitFor(`${base}/uktNEW/api/organisasi/1`);
+    const headers = { 'access-token': token };
+
+    const sample = await fetch(`${base}${listPaths(3)[0]}`, { headers }).then((r) => r.text());
+    const list = async (idUkt: number) => {
+      const requests = listPaths(idUkt).map((path) => ({ method: 'GET' as const, path, headers }));
+      // Warm-up: every query once (fills the list-page cache), then load for the JIT and page cache.
+      for (const { path } of requests) await fetch(`${base}${path}`, { headers });
+      await cannon({ url: base, requests, duration: 2 });
+      return cannon({ url: base, requests });
+    };
+    console.log('Daftar peserta, 100.000 peserta…');
+    const list100k = await list(3);
+    console.log('Daftar peserta, 1.000 peserta…');
+    const list1k = await list(4);
+
+    console.log('Simpan nilai…');
+    let n = 0;
+    const write = await cannon({
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          path: '/uktNEW/api/DataSiswa/NilaiSiswa',
+          headers: { ...headers, 'content-type': 'application/json' },
+          setupRequest: (req) => {
+            n++;
+            const nilai_sambung = SAMBUNG_SCALE[n % SAMBUNG_SCALE.length];
+            return { ...req, body: JSON.stringify({ id_siswa: 1 + (n % 100), id_ukt: 1, id_tingkat: 1, nilai_sambung }) };
+          },
+        },
+      ],
+    });
+    server.kill('SIGTERM');
+
+    const ceilingPort = await freePort();
+    const bare = spawn(
+      process.execPath,
+      ['-e', `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`],
+      { stdio: 'inherit' },
+    );
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+    console.log('Batas atas: node:http dengan jawaban tetap…');
+    const ceiling = await cannon({ url: `http://127.0.0.1:${ceilingPort}/` });
+
+    const row = (name: string, r: Awaited<ReturnType<typeof cannon>>) =>
+      `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${Math.round((100 * r.rps) / ceiling.rps)}% | ${r.total} | ${r.bad} |`;
+    console.log(`\nSQLite, ${CONNECTIONS} koneksi, ${SECONDS} s per baris, jawaban daftar ${Buffer.byteLength(sample)} byte\n`);
+    console.log('| run | req/s | p50 ms | p99 ms | of ceiling | requests | non-2xx/errors |');
+    console.log('|---|---|---|---|---|---|---|');
+    console.log(row('list, 100,000 participants', list100k));
+    console.log(row('list, 1,000 participants', list1k));
+    console.log(row('score write (NilaiSiswa)', write));
+    console.log(row('ceiling: bare node:http, same body', ceiling));
+    console.log('\nQuery alone, uncached (in-process, same query mix), ms:\n');
+    console.log('| participants | p50 | p99 | max |');
+    console.log('|---|---|---|---|');
+    for (const c of cold) console.log(`| ${c.label} | ${c.p50} | ${c.p99} | ${c.max} |`);
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,14 @@
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { ADMIN } from './exam-helpers';
+
+test('an exam without a chosen participant says so and links back to the hub', async ({ page }) => {
+  await loginAs(page, ADMIN, { event: 1, post: 2 });
+  await page.goto('/UjianJurus');
+  await expect(
+    page.getByText('Belum ada peserta yang dipilih. Pilih peserta dulu di beranda.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'POS UJIAN TEKNIK' })).toBeVisible();
+});

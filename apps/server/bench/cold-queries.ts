@@ -1,15 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types';
-import { countSiswa, findSiswaPageIds, findSiswaRows, type SiswaFilter } from '../src/modules/siswa/siswa.repository';
+import {
+  countSiswa,
+  findSiswaPageIds,
+  findSiswaRows,
+  type SiswaFilter,
+} from '../src/modules/siswa/siswa.repository';
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => Math.round(n * 100) / 100;
 
 /** Times the uncached list queries (page ids, count, rows) of each event over the same query mix. */
 export async function coldQueryTimes(db: Kysely<Database>, events: number[], searches: string[]) {
   const results = [];
   for (const id_ukt of events) {
-    const filters: Omit<SiswaFilter, 'id_ukt' | 'cari'>[] = [{}, { id_perwapus: 2 }, { id_perwapus: 3, id_cabang: 12 }, { id_cabang: 7 }];
+    const filters: Omit<SiswaFilter, 'id_ukt' | 'cari'>[] = [
+      {},
+      { id_perwapus: 2 },
+      { id_perwapus: 3, id_cabang: 12 },
+      { id_cabang: 7 },
+    ];
     const times: number[] = [];
     for (const cari of ['', ...searches]) {
       for (const f of filters) {
@@ -25,7 +36,12 @@ export async function coldQueryTimes(db: Kysely<Database>, events: number[], sea
     }
     const total = await countSiswa(db, { id_ukt, cari: '' });
     times.sort((a, b) => a - b);
-    results.push({ label: total.toLocaleString('en'), p50: ms(pct(times, 50)), p99: ms(pct(times, 99)), max: ms(times.at(-1) ?? 0) });
+    results.push({
+      label: total.toLocaleString('en'),
+      p50: ms(pct(times, 50)),
+      p99: ms(pct(times, 99)),
+      max: ms(times.at(-1) ?? 0),
+    });
   }
   return results;
 }

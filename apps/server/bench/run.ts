@@ -8,8 +8,8 @@ import autocannon from 'autocannon';
 import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
-import { benchRegions, seedEvent } from './seed-roster';
 import { coldQueryTimes } from './cold-queries';
+import { benchRegions, seedEvent } from './seed-roster';
 
 // `npm run bench`: 100,000 participants in one event on SQLite, the list query and a score write
 // at 100 connections against the built server, and a bare node:http ceiling. Loopback only; every
@@ -31,7 +31,13 @@ const freePort = () =>
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -43,7 +49,8 @@ function listPaths(idUkt: number): string[] {
   const paths: string[] = [];
   for (const nama of ['', ...SEARCHES]) {
     for (const filter of filters) {
-      for (const hal of [1, 2, 3]) paths.push(`/uktNEW/api/DataSiswa/siswa?id_ukt=${idUkt}&hal=${hal}&posUjian=2&nama=${nama}${filter}`);
+      for (const hal of [1, 2, 3])
+        paths.push(`/uktNEW/api/DataSiswa/siswa?id_ukt=${idUkt}&hal=${hal}&posUjian=2&nama=${nama}${filter}`);
     }
   }
   return paths;
@@ -52,7 +59,13 @@ function listPaths(idUkt: number): string[] {
 async function cannon(opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad,
+    total: result.requests.total,
+  };
 }
 
 async function main() {
@@ -76,9 +89,22 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
     const server = spawn(process.execPath, [...profile, 'dist/server.js'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, UKT_SECRET: SECRET, UKT_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', WEB_DIST: join(dir, 'no-web') },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        DATA_DIR: dir,
+        UKT_SECRET: SECRET,
+        UKT_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        WEB_DIST: join(dir, 'no-web'),
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(server);
@@ -93,10 +119,10 @@ async function main() {
       await cannon({ url: base, requests, duration: 2 });
       return cannon({ url: base, requests });
     };
-    console.log('Daftar peserta, 100.000 peserta…');
-    const list100k = await list(3);
     console.log('Daftar peserta, 1.000 peserta…');
     const list1k = await list(4);
+    console.log('Daftar peserta, 100.000 peserta…');
+    const list100k = await list(3);
 
     console.log('Simpan nilai…');
     let n = 0;
@@ -110,7 +136,10 @@ async function main() {
           setupRequest: (req) => {
             n++;
             const nilai_sambung = SAMBUNG_SCALE[n % SAMBUNG_SCALE.length];
-            return { ...req, body: JSON.stringify({ id_siswa: 1 + (n % 100), id_ukt: 1, id_tingkat: 1, nilai_sambung }) };
+            return {
+              ...req,
+              body: JSON.stringify({ id_siswa: 1 + (n % 100), id_ukt: 1, id_tingkat: 1, nilai_sambung }),
+            };
           },
         },
       ],
@@ -120,7 +149,10 @@ async function main() {
     const ceilingPort = await freePort();
     const bare = spawn(
       process.execPath,
-      ['-e', `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`],
+      [
+        '-e',
+        `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`,
+      ],
       { stdio: 'inherit' },
     );
     children.push(bare);
@@ -130,7 +162,9 @@ async function main() {
 
     const row = (name: string, r: Awaited<ReturnType<typeof cannon>>) =>
       `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${Math.round((100 * r.rps) / ceiling.rps)}% | ${r.total} | ${r.bad} |`;
-    console.log(`\nSQLite, ${CONNECTIONS} koneksi, ${SECONDS} s per baris, jawaban daftar ${Buffer.byteLength(sample)} byte\n`);
+    console.log(
+      `\nSQLite, ${CONNECTIONS} koneksi, ${SECONDS} s per baris, jawaban daftar ${Buffer.byteLength(sample)} byte\n`,
+    );
     console.log('| run | req/s | p50 ms | p99 ms | of ceiling | requests | non-2xx/errors |');
     console.log('|---|---|---|---|---|---|---|');
     console.log(row('list, 100,000 participants', list100k));

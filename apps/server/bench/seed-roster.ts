@@ -40,7 +40,15 @@ export async function seedEvent(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('ukt')
-      .values({ id_ukt: idUkt, id_organisasi: orgId, nama_ukt: `UKT Bench ${count}`, nama_kegiatan: 'Bench', tanggal_tes: '2026-12-01', akhir_tes: null, id_tingkat: 2 })
+      .values({
+        id_ukt: idUkt,
+        id_organisasi: orgId,
+        nama_ukt: `UKT Bench ${count}`,
+        nama_kegiatan: 'Bench',
+        tanggal_tes: '2026-12-01',
+        akhir_tes: null,
+        id_tingkat: 2,
+      })
       .execute();
     const batch = 1000;
     for (let start = 0; start < count; start += batch) {
@@ -48,7 +56,14 @@ export async function seedEvent(
         const n = start + i;
         const nama = demoName(rng);
         const region = regions[Math.floor(rng() * regions.length)] as (typeof regions)[number];
-        return { id_ukt: idUkt, no_urut: n + 1, nama, nama_cari: searchForm(nama), provinsi: 'Jawa Timur', ...region };
+        return {
+          id_ukt: idUkt,
+          no_urut: n + 1,
+          nama,
+          nama_cari: searchForm(nama),
+          provinsi: 'Jawa Timur',
+          ...region,
+        };
       });
       await trx.insertInto('siswa').values(rows).execute();
     }

@@ -118,6 +118,18 @@ describe.each(DATABASES)('participants on %s', (kind) => {
     expect((await list(siti, 'id_ukt=1&posUjian=3')).data[0]?.sudah_ujian).toBe(1);
   });
 
+  it('shows a take at once in lists already fetched (cached pages follow the flags)', async () => {
+    const before = (await list(admin, 'id_ukt=1&posUjian=3')).data.find(
+      (r) => r.id_siswa === '3',
+    ) as SiswaRow;
+    expect(before).toMatchObject({ sudah_fisik: null, sudah_ujian: 0 });
+    expect(
+      (await api(t, siti, 'POST', '/DataSiswa/siswaUpdate/3', { id_ukt: 1, sudah_fisik: 2 })).statusCode,
+    ).toBe(200);
+    const after = (await list(admin, 'id_ukt=1&posUjian=3')).data.find((r) => r.id_siswa === '3') as SiswaRow;
+    expect(after).toMatchObject({ sudah_fisik: '2', sudah_ujian: 1 });
+  });
+
   it('refuses participants outside a non-admin examiner’s cabang, unknown ones and unknown events', async () => {
     const outside = (await list(admin, 'id_ukt=1&id_perwapus=2')).data[0] as SiswaRow;
     const res = await api(t, agus, 'POST', `/DataSiswa/siswaUpdate/${outside.id_siswa}`, {

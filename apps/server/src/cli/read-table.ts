@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -69,6 +70,7 @@ async function readCsv(file: string): Promise<TableRow[]> {
 export async function readTable(file: string, columns: readonly string[]): Promise<TableRow[]> {
   const ext = extname(file).toLowerCase();
   if (ext !== '.csv' && ext !== '.xlsx') throw new ImportError(`${file}: berkas harus .csv atau .xlsx`);
+  if (!existsSync(file)) throw new ImportError(`Berkas tidak ditemukan: ${file}`);
   const rows =
     ext === '.csv'
       ? await readCsv(file)

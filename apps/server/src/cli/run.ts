@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config/env';
 import { resolveSecret } from '../config/secret';
@@ -48,7 +49,8 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
       out: { type: 'string' },
     },
   });
-  const [command, what, file] = positionals;
+  const [command, what, fileArg] = positionals;
+  const file = fileArg === undefined ? undefined : resolve(config.invocationDir, fileArg);
   if (!command || command === 'help' || command === '--help') {
     io.out(USAGE);
     return command ? 0 : 1;
@@ -84,8 +86,9 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
       return 0;
     }
     if (command === 'export' && what === 'results') {
-      const out = str(values.out);
-      if (!out) throw new ImportError('--out FILE wajib diisi');
+      const outArg = str(values.out);
+      if (!outArg) throw new ImportError('--out FILE wajib diisi');
+      const out = resolve(config.invocationDir, outArg);
       const count = await exportResults(db, config.orgId, positive(str(values.event), '--event'), out);
       io.out(`${count} peserta ditulis ke ${out}`);
       return 0;

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   OTP_SEND_PER_IP: positiveInt('OTP_SEND_PER_IP').default(100),
   OTP_VERIFY_PER_IP: positiveInt('OTP_VERIFY_PER_IP').default(300),
   TRUST_PROXY: z.string().max(500).optional(),
+  // Set by npm to the directory `npm run …` was typed in; the CLI resolves file names against it.
+  INIT_CWD: z.string().optional(),
 });
 
 /** Everything the server and the CLI are configured with. */
@@ -64,6 +66,8 @@ export interface Config {
   logLevel: string;
   rateLimit: { perMinute: number; otpSendPerIp: number; otpVerifyPerIp: number };
   trustProxy: boolean | string;
+  /** Where the command was typed (npm runs workspace scripts elsewhere): CLI file names are relative to it. */
+  invocationDir: string;
 }
 
 function trustProxy(value: string | undefined): boolean | string {
@@ -110,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       otpVerifyPerIp: e.OTP_VERIFY_PER_IP,
     },
     trustProxy: trustProxy(e.TRUST_PROXY),
+    invocationDir: e.INIT_CWD ?? process.cwd(),
   };
 }

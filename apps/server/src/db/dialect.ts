@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Dialect, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { type Dialect, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
 // PostgreSQL answers bigint and numeric as strings by default; every such column here fits a JS number.

@@ -19,9 +19,11 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 }
 
 /** Sets helmet's security headers (CSP and the rest) on every answer. */
-export const securityHeadersPlugin = fp<{ options: HelmetOptions }>(async (app: FastifyInstance, { options }) => {
-  const headers = headersOf(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
-});
+export const securityHeadersPlugin = fp<{ options: HelmetOptions }>(
+  async (app: FastifyInstance, { options }) => {
+    const headers = headersOf(options);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
+    });
+  },
+);

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { logoUrl, useOrganisasi } from '../lib/organisasi';
@@ -7,12 +7,23 @@ import { SideMenu } from './side-menu';
 /** The signed-in frame: a top bar with the menu button and the organisation, the side menu, the page. */
 export function AppLayout() {
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the menu button so keyboard and screen-reader users are not lost.
+  const close = useCallback(() => {
+    setOpen(false);
+    menuButton.current?.focus();
+  }, []);
   const organisasi = useOrganisasi();
+  useEffect(() => {
+    // Scores left on the phone by an earlier visit are sent as soon as the app opens (DESIGN §7);
+    // imported lazily so IndexedDB code stays out of the login's first load.
+    void import('../lib/outbox').then((outbox) => outbox.flushOutbox()).catch(() => undefined);
+  }, []);
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-2 text-on-brand shadow">
         <button
+          ref={menuButton}
           type="button"
           aria-label="Buka menu"
           aria-expanded={open}

@@ -4,8 +4,20 @@ import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 // (DESIGN §8). The import starts early on idle (preloadDialogs) so the first dialog is not late.
 let loading: Promise<typeof import('sweetalert2').default> | null = null;
 
+// Buttons in the organisation's colour and thumb-sized, like the rest of the app.
+const button = 'min-h-11 min-w-24 rounded-xl px-5 text-base font-semibold';
+const THEMED: SweetAlertOptions = {
+  buttonsStyling: false,
+  customClass: {
+    actions: 'gap-3',
+    confirmButton: `${button} bg-brand text-on-brand`,
+    denyButton: `${button} bg-white text-neutral-900 ring-1 ring-neutral-300`,
+    cancelButton: `${button} bg-white text-neutral-900 ring-1 ring-neutral-300`,
+  },
+};
+
 function swal() {
-  loading ??= import('sweetalert2').then((m) => m.default);
+  loading ??= import('sweetalert2').then((m) => m.default.mixin(THEMED) as typeof m.default);
   return loading;
 }
 

@@ -29,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Kirim kode OTP (juga untuk kirim ulang)',
         params: OrgParams,
         body: OtpLoginBody,
@@ -47,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Periksa kode OTP dan buka sesi',
         params: OrgParams,
         body: OtpVerifyBody,
@@ -66,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Login dengan tautan',
         body: TokenLoginBody,
         response: { 200: LoginResult, ...ERRORS },
@@ -84,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Login dengan tautan dan tingkat sabuk',
         params: VardParams,
         body: TokenLoginBody,

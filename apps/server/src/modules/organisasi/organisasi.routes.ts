@@ -12,6 +12,7 @@ export const organisasiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['organisasi'],
+        security: [],
         summary: 'Konfigurasi dan tampilan organisasi',
         params: z.object({ id: Id }),
         response: { 200: apiResult(Organisasi), 404: ErrorResult },

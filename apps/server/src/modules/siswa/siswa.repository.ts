@@ -1,6 +1,7 @@
 import { SISWA_PAGE_SIZE } from '@ukt/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/types';
+import { bumpFlagsVersion } from './siswa-version.repository';
 
 /** The filters of a participant page after the examiner's scope was applied. */
 export interface SiswaFilter {
@@ -104,12 +105,16 @@ export async function takeAtPost(
   column: FlagColumn,
   idPemilih: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('siswa')
-    .set({ [column]: idPemilih })
-    .where('id_siswa', '=', idSiswa)
-    .where('id_ukt', '=', idUkt)
-    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('siswa')
+      .set({ [column]: idPemilih })
+      .where('id_siswa', '=', idSiswa)
+      .where('id_ukt', '=', idUkt)
+      .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
+      .executeTakeFirst();
+    const taken = Number(result.numUpdatedRows) === 1;
+    if (taken) await bumpFlagsVersion(trx, idUkt);
+    return taken;
+  });
 }

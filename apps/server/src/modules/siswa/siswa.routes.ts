@@ -1,17 +1,17 @@
-import { PageMeta, SiswaParams, SiswaQuery, SiswaRow, SiswaUpdateBody } from '@ukt/core';
+import { SiswaParams, SiswaQuery, SiswaUpdateBody } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
+import { sendJson } from '../../lib/send-json';
 import { examinerOf } from '../../plugins/auth';
 import type { FlagColumn } from './siswa.repository';
-import { listSiswa, takeSiswa } from './siswa.service';
-import { SiswaPageCache } from './siswa-page-cache';
+import { takeSiswa } from './siswa.service';
+import { createListCaches, listSiswaJson, SiswaListResult } from './siswa-list.service';
 
 const FLAGS: FlagColumn[] = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'];
 
 /** The participant list and the take-at-post call (SPEC §7, DESIGN §4). */
 export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new SiswaPageCache();
+  const caches = createListCaches();
 
   app.get(
     '/DataSiswa/siswa',
@@ -21,15 +21,16 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Daftar peserta (20 per halaman)',
         querystring: SiswaQuery,
         response: {
-          200: z.object({ success: z.literal(true), data: z.array(SiswaRow), meta: PageMeta }),
+          200: SiswaListResult,
           ...AUTH_ERRORS,
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await listSiswa(app.db, cache, examinerOf(request), request.query)),
-    }),
+    async (request, reply) => {
+      // Already validated against SiswaListResult when it was built; sent as it is.
+      const json = await listSiswaJson(app.db, caches, examinerOf(request), request.query);
+      return sendJson(reply, json);
+    },
   );
 
   app.post(

@@ -1,31 +1,11 @@
-import {
-  type PageMeta,
-  type Post,
-  postFlagField,
-  SISWA_PAGE_SIZE,
-  type SiswaQuery,
-  type SiswaRow,
-} from '@ukt/core';
+import type { SiswaQuery } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthExaminer } from '../../plugins/context';
 import { findKegiatan } from '../kegiatan/kegiatan.repository';
 import { pengujiName } from '../penguji/penguji.repository';
-import {
-  countSiswa,
-  type FlagColumn,
-  findSiswa,
-  findSiswaPageIds,
-  findSiswaRows,
-  type SiswaFilter,
-  searchForm,
-  takeAtPost,
-} from './siswa.repository';
-import { type CachedPage, SiswaPageCache } from './siswa-page-cache';
-import { rosterVersion } from './siswa-version.repository';
-
-const str = (v: number | null) => (v === null ? null : String(v));
+import { type FlagColumn, findSiswa, type SiswaFilter, searchForm, takeAtPost } from './siswa.repository';
 
 /** The filters an examiner may use: a non-admin is locked to their own perwapus and cabang (SPEC §6). */
 export function scopedFilter(examiner: AuthExaminer, query: SiswaQuery): SiswaFilter {
@@ -46,65 +26,6 @@ export async function requireKegiatan(db: Kysely<Database>, examiner: AuthExamin
   const kegiatan = await findKegiatan(db, examiner.id_organisasi, idUkt);
   if (!kegiatan) throw notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
   return kegiatan;
-}
-
-/** Which participants a page holds and how many match: from the cache while the roster is unchanged. */
-async function pageOf(
-  db: Kysely<Database>,
-  cache: SiswaPageCache,
-  filter: SiswaFilter,
-  hal: number,
-): Promise<CachedPage> {
-  const version = await rosterVersion(db);
-  const key = SiswaPageCache.key(filter, hal);
-  return (
-    cache.get(key, version) ??
-    cache.compute(key, version, async () => ({
-      version,
-      ids: await findSiswaPageIds(db, filter, hal),
-      total: await countSiswa(db, filter),
-    }))
-  );
-}
-
-/** A page of the participant list (DESIGN §4) with paging facts; rows and flags are always fresh. */
-export async function listSiswa(
-  db: Kysely<Database>,
-  cache: SiswaPageCache,
-  examiner: AuthExaminer,
-  query: SiswaQuery,
-): Promise<{ data: SiswaRow[]; meta: PageMeta }> {
-  await requireKegiatan(db, examiner, query.id_ukt);
-  const filter = scopedFilter(examiner, query);
-  const { ids, total } = await pageOf(db, cache, filter, query.hal);
-  const rows = await findSiswaRows(db, ids);
-  const flag = postFlagField(query.posUjian as Post);
-  const data = rows.map((r) => {
-    const holder = r[flag];
-    return {
-      id_siswa: String(r.id_siswa),
-      no_urut: String(r.no_urut),
-      nama: r.nama,
-      cabang: r.cabang,
-      provinsi: r.provinsi,
-      nama_ranting: r.nama_ranting,
-      nama_rayon: r.nama_rayon,
-      sudah_keshan: str(r.sudah_keshan),
-      sudah_tes: str(r.sudah_tes),
-      sudah_fisik: str(r.sudah_fisik),
-      sudah_sambung: str(r.sudah_sambung),
-      sudah_ujian: (holder !== null && holder !== examiner.id_pemilih ? 1 : 0) as 0 | 1,
-    };
-  });
-  return {
-    data,
-    meta: {
-      hal: query.hal,
-      per_page: SISWA_PAGE_SIZE,
-      total,
-      total_pages: Math.ceil(total / SISWA_PAGE_SIZE),
-    },
-  };
 }
 
 /**

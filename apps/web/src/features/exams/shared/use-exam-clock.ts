@@ -88,12 +88,16 @@ export function useExamClock({
   }, [running]);
 
   const expired = clockExpired(state, Math.max(now, Date.now()), limitMs);
+  // The run that reached its limit, so onLimit fires once even if the effect runs twice (StrictMode).
+  const limitedRun = useRef<string | null>(null);
   useEffect(() => {
-    if (expired && state.startedAt !== null) {
-      save(pauseClock(state, Date.now(), limitMs));
-      onLimitRef.current?.();
-    }
-  }, [expired, state, save, limitMs]);
+    if (!expired || state.startedAt === null) return;
+    save(pauseClock(state, Date.now(), limitMs));
+    const run = `${id}@${state.startedAt}`;
+    if (limitedRun.current === run) return;
+    limitedRun.current = run;
+    onLimitRef.current?.();
+  }, [expired, state, save, limitMs, id]);
 
   const start = useCallback(() => {
     if (!clockExpired(state, Date.now(), limitMs)) save(startClock(state, Date.now()));

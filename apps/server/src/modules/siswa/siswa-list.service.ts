@@ -1,0 +1,96 @@
+import { PageMeta, type Post, postFlagField, SISWA_PAGE_SIZE, type SiswaQuery, SiswaRow } from '@ukt/core';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/types';
+import { TaggedCache } from '../../lib/tagged-cache';
+import type { AuthExaminer } from '../../plugins/context';
+import { countSiswa, findSiswaPageIds, findSiswaRows, type SiswaFilter } from './siswa.repository';
+import { requireKegiatan, scopedFilter } from './siswa.service';
+import { listVersionTag } from './siswa-version.repository';
+
+/** The answer of GET /DataSiswa/siswa (DESIGN §4). */
+export const SiswaListResult = z.object({
+  success: z.literal(true),
+  data: z.array(SiswaRow),
+  meta: PageMeta,
+});
+
+/** Which participants a page holds and how many match the filters. */
+interface Page {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * The list caches of one process (docs/decisions/015): page membership per roster version, and
+ * each examiner's finished answer per roster and flags version.
+ */
+export interface SiswaListCaches {
+  pages: TaggedCache<Page>;
+  answers: TaggedCache<string>;
+}
+
+/** Fresh, empty list caches. */
+export function createListCaches(): SiswaListCaches {
+  return { pages: new TaggedCache(5_000), answers: new TaggedCache(5_000) };
+}
+
+const pageKey = (f: SiswaFilter, hal: number) =>
+  [f.id_ukt, f.id_perwapus, f.id_cabang, f.id_ranting, f.id_rayon, hal, f.cari].join('|');
+const str = (v: number | null) => (v === null ? null : String(v));
+
+async function buildAnswer(
+  db: Kysely<Database>,
+  page: Page,
+  examiner: AuthExaminer,
+  query: SiswaQuery,
+): Promise<string> {
+  const rows = await findSiswaRows(db, page.ids);
+  const flag = postFlagField(query.posUjian as Post);
+  const data = rows.map((r) => ({
+    id_siswa: String(r.id_siswa),
+    no_urut: String(r.no_urut),
+    nama: r.nama,
+    cabang: r.cabang,
+    provinsi: r.provinsi,
+    nama_ranting: r.nama_ranting,
+    nama_rayon: r.nama_rayon,
+    sudah_keshan: str(r.sudah_keshan),
+    sudah_tes: str(r.sudah_tes),
+    sudah_fisik: str(r.sudah_fisik),
+    sudah_sambung: str(r.sudah_sambung),
+    sudah_ujian: r[flag] !== null && r[flag] !== examiner.id_pemilih ? 1 : 0,
+  }));
+  const meta = {
+    hal: query.hal,
+    per_page: SISWA_PAGE_SIZE,
+    total: page.total,
+    total_pages: Math.ceil(page.total / SISWA_PAGE_SIZE),
+  };
+  // Validated once here, then served as it is while nothing it shows has changed.
+  return JSON.stringify(SiswaListResult.parse({ success: true, data, meta }));
+}
+
+/**
+ * A page of the participant list as JSON: 20 rows by no_urut with paging facts, limited to the
+ * examiner's scope. Reused while neither the roster nor the event's post flags changed.
+ */
+export async function listSiswaJson(
+  db: Kysely<Database>,
+  caches: SiswaListCaches,
+  examiner: AuthExaminer,
+  query: SiswaQuery,
+): Promise<string> {
+  await requireKegiatan(db, examiner, query.id_ukt);
+  const filter = scopedFilter(examiner, query);
+  // Read before the data, so whatever is cached under this tag is at least this new.
+  const tag = await listVersionTag(db, query.id_ukt);
+  const key = pageKey(filter, query.hal);
+  return caches.answers.getOrLoad(`${examiner.id_pemilih}|${query.posUjian}|${key}`, tag.rows, async () => {
+    const page = await caches.pages.getOrLoad(key, tag.roster, async () => ({
+      ids: await findSiswaPageIds(db, filter, query.hal),
+      total: await countSiswa(db, filter),
+    }));
+    return buildAnswer(db, page, examiner, query);
+  });
+}

@@ -13,11 +13,6 @@ export default defineConfig({
     target: 'es2022',
     // e2e/scripts/check-login-budget.ts reads the manifest to sum the login's initial JS.
     manifest: true,
-    rolldownOptions: {
-      // packages/core is pure (DESIGN §2) but has no package.json "sideEffects" flag; without this
-      // rule its zod schemas would ride along into the login's first load with any rule imported.
-      treeshake: { moduleSideEffects: [{ test: /packages[\\/]core[\\/]src[\\/]/, sideEffects: false }] },
-    },
   },
   server: {
     proxy: {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import type { DialectName } from '../db/dialect';
 import type { Database } from '../db/types';
+import type { Writer } from '../db/writer';
 import type { Clock } from '../lib/clock';
 
 /** The examiner a request acts for: always the token's owner, never a body field (DESIGN §4). */
@@ -26,6 +27,8 @@ declare module 'fastify' {
     clock: Clock;
     db: Kysely<Database>;
     dialect: DialectName;
+    /** Write transactions; on SQLite those arriving together share one commit. */
+    writer: Writer;
   }
   interface FastifyRequest {
     examiner: AuthExaminer | null;

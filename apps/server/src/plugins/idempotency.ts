@@ -46,7 +46,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const owner = request.examiner.id_pemilih;
     const hash = requestHash(request);
     const now = app.clock();
-    if (await reserveKey(app.db, owner, key, hash, now)) {
+    if (await app.writer.run((trx) => reserveKey(trx, owner, key, hash, now))) {
       request.idempotencyKey = key;
       return;
     }
@@ -57,7 +57,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     if (row.status_code !== null && row.response !== null)
       return replay(reply, row.status_code, row.response);
-    if (row.created_at < now - STALE_MS && (await claimStale(app.db, owner, key, row.created_at, now))) {
+    if (
+      row.created_at < now - STALE_MS &&
+      (await app.writer.run((trx) => claimStale(trx, owner, key, row.created_at, now)))
+    ) {
       request.idempotencyKey = key;
       return;
     }
@@ -71,9 +74,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const status = reply.statusCode;
     // A server error or a rate limit is not an answer to keep: the client should retry for real.
     if (status >= 500 || status === 429 || typeof payload !== 'string') {
-      await forgetKey(app.db, request.examiner.id_pemilih, key);
+      const owner = request.examiner.id_pemilih;
+      await app.writer.run((trx) => forgetKey(trx, owner, key));
     } else {
-      await saveAnswer(app.db, request.examiner.id_pemilih, key, status, payload);
+      const owner = request.examiner.id_pemilih;
+      await app.writer.run((trx) => saveAnswer(trx, owner, key, status, payload));
     }
     return payload;
   });

@@ -36,6 +36,7 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const grade = await gradeAndSave(
         app.db,
+        app.writer,
         examinerOf(request),
         request.body,
         new Date(app.clock()).toISOString(),

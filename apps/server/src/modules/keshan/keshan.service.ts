@@ -1,6 +1,7 @@
 import { type AnswerLetter, gradeKeshan, type JawabanBody, type KeshanGrade, type Soal } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import type { Writer } from '../../db/writer';
 import { notFound } from '../../lib/errors';
 import type { AuthExaminer } from '../../plugins/context';
 import { writeScores } from '../nilai/nilai.service';
@@ -20,6 +21,7 @@ export async function soalForBelt(
 /** Grades KESHAN answers on the server and saves nilai_kshan for that belt. */
 export async function gradeAndSave(
   db: Kysely<Database>,
+  writer: Writer,
   examiner: AuthExaminer,
   body: JawabanBody,
   now: string,
@@ -29,6 +31,6 @@ export async function gradeAndSave(
   const key = new Map(keyRows.map((r) => [r.id_soal, r.jawaban_benar as AnswerLetter]));
   const grade = gradeKeshan(body.jawaban, key);
   const nilaiKey = { id_siswa: body.id_siswa, id_ukt: body.id_ukt, id_tingkat: body.id_tingkat };
-  await writeScores(db, examiner, nilaiKey, 'kshan', { nilai_kshan: grade.nilai }, now);
+  await writeScores(db, writer, examiner, nilaiKey, 'kshan', { nilai_kshan: grade.nilai }, now);
   return grade;
 }

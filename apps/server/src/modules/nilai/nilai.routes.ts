@@ -38,6 +38,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = { id_siswa, id_ukt, id_tingkat };
       await writeScores(
         app.db,
+        app.writer,
         examinerOf(request),
         key,
         groupOfBody(request.body),
@@ -62,6 +63,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id_siswa, id_ukt, id_tingkat } = request.body;
       await writeScores(
         app.db,
+        app.writer,
         examinerOf(request),
         { id_siswa, id_ukt, id_tingkat },
         'fisik',

@@ -11,6 +11,7 @@ import {
 } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import type { Writer } from '../../db/writer';
 import { forbidden } from '../../lib/errors';
 import type { AuthExaminer } from '../../plugins/context';
 import type { FlagColumn } from '../siswa/siswa.repository';
@@ -55,10 +56,11 @@ export async function getNilai(
 /**
  * Writes one score group for a participant: checks the examiner may write it (dewan 2 only
  * KESHAN; nobody while another examiner holds the participant at that post), then saves and
- * audits every changed field in one transaction.
+ * audits every changed field in one transaction (committed before this resolves).
  */
 export async function writeScores(
   db: Kysely<Database>,
+  writer: Writer,
   examiner: AuthExaminer,
   key: NilaiKey,
   group: ScoreGroup,
@@ -70,7 +72,7 @@ export async function writeScores(
   }
   const siswa = await siswaForExaminer(db, examiner, key.id_siswa, key.id_ukt);
   await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
-  await db.transaction().execute(async (trx) => {
+  await writer.run(async (trx) => {
     const before = await findNilai(trx, key);
     await upsertNilai(trx, key, values, now);
     const changed = Object.entries(values).filter(

@@ -1,5 +1,5 @@
 import { SISWA_PAGE_SIZE } from '@ukt/core';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { bumpFlagsVersion } from './siswa-version.repository';
 
@@ -96,25 +96,24 @@ export function findSiswa(db: Kysely<Database>, idSiswa: number, idUkt: number) 
 
 /**
  * Takes a participant at a post for an examiner unless another examiner holds them, in one
- * statement so two examiners racing for the same participant cannot both win.
+ * statement so two examiners racing for the same participant cannot both win; a take marks the
+ * event's lists changed. Run it inside a write transaction.
  */
 export async function takeAtPost(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   idSiswa: number,
   idUkt: number,
   column: FlagColumn,
   idPemilih: number,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('siswa')
-      .set({ [column]: idPemilih })
-      .where('id_siswa', '=', idSiswa)
-      .where('id_ukt', '=', idUkt)
-      .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
-      .executeTakeFirst();
-    const taken = Number(result.numUpdatedRows) === 1;
-    if (taken) await bumpFlagsVersion(trx, idUkt);
-    return taken;
-  });
+  const result = await trx
+    .updateTable('siswa')
+    .set({ [column]: idPemilih })
+    .where('id_siswa', '=', idSiswa)
+    .where('id_ukt', '=', idUkt)
+    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
+    .executeTakeFirst();
+  const taken = Number(result.numUpdatedRows) === 1;
+  if (taken) await bumpFlagsVersion(trx, idUkt);
+  return taken;
 }

@@ -46,7 +46,14 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const column = FLAGS.find((f) => request.body[f] !== undefined) as FlagColumn;
-      await takeSiswa(app.db, examinerOf(request), request.params.id_siswa, request.body.id_ukt, column);
+      await takeSiswa(
+        app.db,
+        app.writer,
+        examinerOf(request),
+        request.params.id_siswa,
+        request.body.id_ukt,
+        column,
+      );
       return { success: true, message: 'Peserta berhasil dipilih.' };
     },
   );

@@ -1,6 +1,7 @@
 import type { SiswaQuery } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
+import type { Writer } from '../../db/writer';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthExaminer } from '../../plugins/context';
 import { findKegiatan } from '../kegiatan/kegiatan.repository';
@@ -64,6 +65,7 @@ export async function assertNotHeldByOther(
 /** Takes a participant at a post for the examiner (SPEC §7 siswaUpdate); 409 when another holds them. */
 export async function takeSiswa(
   db: Kysely<Database>,
+  writer: Writer,
   examiner: AuthExaminer,
   idSiswa: number,
   idUkt: number,
@@ -71,7 +73,7 @@ export async function takeSiswa(
 ): Promise<void> {
   const siswa = await siswaForExaminer(db, examiner, idSiswa, idUkt);
   await assertNotHeldByOther(db, examiner, siswa, column);
-  if (!(await takeAtPost(db, idSiswa, idUkt, column, examiner.id_pemilih))) {
+  if (!(await writer.run((trx) => takeAtPost(trx, idSiswa, idUkt, column, examiner.id_pemilih)))) {
     const now = await findSiswa(db, idSiswa, idUkt);
     if (now) await assertNotHeldByOther(db, examiner, now, column);
     throw conflict('Peserta ini baru saja diambil penguji lain. Muat ulang daftar.');

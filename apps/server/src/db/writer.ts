@@ -1,0 +1,71 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectName } from './dialect';
+import type { Database } from './types';
+
+/** Runs a write transaction and resolves once it is committed (durable). */
+export interface Writer {
+  run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+}
+
+interface Job {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * On SQLite every commit waits for an fsync (synchronous=FULL), and nothing else runs meanwhile.
+ * Writes that arrive together therefore share one transaction and one commit (group commit):
+ * each runs inside its own savepoint, so a failing one is rolled back alone, and every caller
+ * is answered only after the shared commit. PostgreSQL groups commits itself: plain transactions.
+ * A job must do all its work through the transaction it is given, never through Writer again.
+ */
+export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer {
+  if (dialect === 'postgres') return { run: (work) => db.transaction().execute(work) };
+
+  let queue: Job[] = [];
+  let scheduled = false;
+
+  const flush = async () => {
+    const batch = queue;
+    queue = [];
+    scheduled = false;
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const job of batch) {
+          await sql`savepoint job`.execute(trx);
+          try {
+            const value = await job.work(trx);
+            await sql`release job`.execute(trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to job`.execute(trx);
+            await sql`release job`.execute(trx);
+            outcomes.push({ ok: false, value: error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    batch.forEach((job, i) => {
+      const outcome = outcomes[i] as { ok: boolean; value: unknown };
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.value);
+    });
+  };
+
+  return {
+    run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => void flush());
+        }
+      });
+    },
+  };
+}

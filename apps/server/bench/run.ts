@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMBUNG_SCALE } from '@ukt/core';
 import autocannon from 'autocannon';
@@ -71,6 +71,9 @@ async function cannon(opts: autocannon.Options) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'ukt-bench-'));
   const children: ChildProcess[] = [];
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   try {
     console.log('Membangun server (dist)…');
     execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
@@ -144,6 +147,8 @@ async function main() {
         },
       ],
     });
+    console.log('Batas Fastify: alamat tak dikenal (404 JSON melewati semua hook)…');
+    const floor = await cannon({ url: `${base}/uktNEW/api/tidak-ada`, headers });
     server.kill('SIGTERM');
 
     const ceilingPort = await freePort();
@@ -163,13 +168,20 @@ async function main() {
     const row = (name: string, r: Awaited<ReturnType<typeof cannon>>) =>
       `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${Math.round((100 * r.rps) / ceiling.rps)}% | ${r.total} | ${r.bad} |`;
     console.log(
-      `\nSQLite, ${CONNECTIONS} koneksi, ${SECONDS} s per baris, jawaban daftar ${Buffer.byteLength(sample)} byte\n`,
+      `\nSQLite, ${CONNECTIONS} koneksi, ${SECONDS} s per baris, jawaban daftar ${Buffer.byteLength(sample)} byte`,
+    );
+    const loadAfter = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    console.log(
+      `${cpus().length} CPU; load average (1/5/15 min) sebelum ${loadBefore}, sesudah ${loadAfter}\n`,
     );
     console.log('| run | req/s | p50 ms | p99 ms | of ceiling | requests | non-2xx/errors |');
     console.log('|---|---|---|---|---|---|---|');
     console.log(row('list, 100,000 participants', list100k));
     console.log(row('list, 1,000 participants', list1k));
     console.log(row('score write (NilaiSiswa)', write));
+    console.log(row('Fastify floor: unknown route, JSON 404 through every hook', { ...floor, bad: 0 }));
     console.log(row('ceiling: bare node:http, same body', ceiling));
     console.log('\nQuery alone, uncached (in-process, same query mix), ms:\n');
     console.log('| participants | p50 | p99 | max |');

@@ -1,6 +1,9 @@
 import { expect, test } from '../../support/fixtures';
 import { confirmFinish, confirmReset, dismissDialog, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 const FISIK = { event: 1, post: 3, path: '/UjianFisik' } as const;
 
 test.describe.configure({ timeout: 60_000 }); // long flows: a whole exam per test

@@ -2,6 +2,9 @@ import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { ADMIN } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 test('an exam without a chosen participant says so and links back to the hub', async ({ page }) => {
   await loginAs(page, ADMIN, { event: 1, post: 2 });
   await page.goto('/UjianJurus');

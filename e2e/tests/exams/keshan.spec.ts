@@ -1,6 +1,9 @@
 import { expect, test } from '../../support/fixtures';
 import { answerKey, confirmFinish, confirmReset, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 const KESHAN = { event: 1, post: 1, path: '/SoalUjian' } as const;
 const LETTERS = ['a', 'b', 'c', 'd'];
 

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { expect, test } from '../../support/fixtures';
 import { confirmFinish, dismissDialog, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 // Chromium's fake microphone and auto-accepted permission prompt, so MediaRecorder records headless.
 test.use({
   launchOptions: {

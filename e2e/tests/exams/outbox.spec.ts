@@ -1,6 +1,9 @@
 import { expect, test } from '../../support/fixtures';
 import { confirmFinish, dismissDialog, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 test('no signal: the score waits on the phone and is sent when the signal returns', async ({ page }) => {
   const { idSiswa } = await openExam(page, { event: 1, post: 2, path: '/UjianKripen' });
   await expect(page.locator('ol > li')).toHaveCount(5);

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import { confirmFinish, confirmReset, dismissDialog, importEvent, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 const PASANG_BELT_3 = { event: 3, post: 2, path: '/UjianPasang' } as const;
 const pair = (page: Page, no: number) => page.getByRole('listitem', { name: `Pasang ${no}`, exact: true });
 const clock = (page: Page) => page.getByRole('timer', { name: 'Waktu pasang' });

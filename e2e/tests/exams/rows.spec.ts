@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import { confirmFinish, confirmReset, dismissDialog, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 const current = (page: Page) => page.locator('li[aria-current="step"]');
 
 /** Scores the current row the usual way: start its clock, press the score, Lanjut. */

@@ -1,6 +1,9 @@
 import { expect, test } from '../../support/fixtures';
 import { confirmFinish, dismissDialog, openExam, readNilai } from './exam-helpers';
 
+// A stuck action fails with its own message instead of running into the test timeout.
+test.use({ actionTimeout: 15_000 });
+
 test('sambung: two panels, Ganti, a reload keeps the pair, both scores saved and paired', async ({
   page,
 }) => {

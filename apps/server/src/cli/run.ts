@@ -17,6 +17,7 @@ export interface CliIo {
   err: (line: string) => void;
 }
 
+/** The help text of `npm run ukt`. */
 export const USAGE = `Pemakaian: npm run ukt -- <perintah>
   import events FILE                    kolom id_ukt,nama_ukt,nama_kegiatan,tanggal_tes,akhir_tes,id_tingkat
   import examiners FILE                 kolom no_wa,nama,perwapus,cabang,panitia,dewan

@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 // Row types of every table, as the migrations create them. Times are ISO strings; the
 // limit tables keep epoch milliseconds so their atomic updates can do arithmetic.
 
+/** The organisation's config row (SPEC §3); logo_height is the app's logoHeight. */
 export interface OrganisasiTable {
   id_organisasi: number;
   nama_organisasi: string;
@@ -27,12 +28,14 @@ export interface OrganisasiTable {
   update_at: string;
 }
 
+/** A region level (perwapus, cabang, ranting, rayon) under its parent (perwapus: the organisation). */
 export interface RegionTable {
   id: Generated<number>;
   id_parent: number;
   nama: string;
 }
 
+/** An examiner (penguji) of an organisation, found by normalised WhatsApp number. */
 export interface PengujiTable {
   id_pemilih: Generated<number>;
   id_organisasi: number;
@@ -46,6 +49,7 @@ export interface PengujiTable {
   created_at: string;
 }
 
+/** An exam event; id_ukt is the committee's own number. */
 export interface UktTable {
   id_ukt: Generated<number>;
   id_organisasi: number;
@@ -56,6 +60,7 @@ export interface UktTable {
   id_tingkat: number;
 }
 
+/** A participant of one event, with who took them at each post (sudah_*: an id_pemilih). */
 export interface SiswaTable {
   id_siswa: Generated<number>;
   id_ukt: number;
@@ -76,6 +81,7 @@ export interface SiswaTable {
 /** The score columns of SPEC §3 and their _plus bonuses. */
 export type ScoreColumns = { [K in NilaiField | `${NilaiField}_plus`]: number };
 
+/** The score record of a participant at a belt level in an event (SPEC §3), physical pairs included. */
 export interface NilaiTable extends ScoreColumns {
   id_nilai: Generated<number>;
   id_siswa: number;
@@ -97,6 +103,7 @@ export interface NilaiTable extends ScoreColumns {
   del: number;
 }
 
+/** One score change: who, when, which field, old and new value. */
 export interface AuditTable {
   id: Generated<number>;
   at: string;
@@ -109,6 +116,7 @@ export interface AuditTable {
   new_value: number;
 }
 
+/** A KESHAN question with its answer key (never sent to the app). */
 export interface SoalTable {
   id_soal: Generated<number>;
   id_organisasi: number;
@@ -122,6 +130,7 @@ export interface SoalTable {
   jawaban_benar: string;
 }
 
+/** The live login code of a number, as its HMAC, with the tries used. */
 export interface OtpCodeTable {
   no_wa: string;
   code_hash: string;
@@ -129,6 +138,7 @@ export interface OtpCodeTable {
   tries: number;
 }
 
+/** Per-number login limits: last send, the hour window, failures and the lock. */
 export interface OtpStateTable {
   no_wa: string;
   last_sent_at: number;
@@ -138,12 +148,14 @@ export interface OtpStateTable {
   locked_until: number;
 }
 
+/** A fixed-window counter (per-IP limits). */
 export interface RateHitTable {
   key: string;
   window_start: number;
   count: number;
 }
 
+/** A session or login-link token, as its HMAC. */
 export interface SesiTable {
   token_hash: string;
   id_pemilih: number;
@@ -153,6 +165,7 @@ export interface SesiTable {
   used_at: number | null;
 }
 
+/** An Idempotency-Key of an examiner and the first answer given for it. */
 export interface IdempotencyTable {
   id_pemilih: number;
   key: string;
@@ -162,6 +175,7 @@ export interface IdempotencyTable {
   created_at: number;
 }
 
+/** Small counters, e.g. the roster and flags versions the list caches are tagged with. */
 export interface MetaTable {
   key: string;
   value: number;

@@ -41,6 +41,7 @@ const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
 const empty = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
 
+/** Creates the whole schema. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   let org = db.schema.createTable('organisasi').addColumn('id_organisasi', 'integer', (c) => c.primaryKey());
   for (const col of [
@@ -209,6 +210,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Drops the whole schema. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
     'meta',

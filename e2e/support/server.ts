@@ -17,6 +17,11 @@ export interface TestServer {
   otpFor(noWa: string): Promise<string>;
   /** A token-login path made by the committee CLI: '/ut/{token}' or '/utss/{token}?vard=N'. */
   linkFor(noWa: string, sabuk?: number): Promise<string>;
+  /** Kills the server process at once (SIGKILL, like a crash or power loss); the database stays. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port and database (after kill()) and waits until it answers. */
+  restart(): Promise<void>;
+  /** Stops the server and removes its temporary directory. */
   stop(): Promise<void>;
 }
 
@@ -63,35 +68,42 @@ export async function startServer(): Promise<TestServer> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
   };
-  const child: ChildProcess = spawn(
-    process.execPath,
-    script('apps/server/dist/server.js', 'apps/server/src/server.ts'),
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API server exited (${child.exitCode}):\n${stderr}`);
-    try {
-      const res = await fetch(`${baseURL}/uktNEW/api/organisasi/1`);
-      if (res.status < 500) break;
-    } catch {
-      // not listening yet
+  let stderr = '';
+  const launch = async (): Promise<ChildProcess> => {
+    stderr = '';
+    const started: ChildProcess = spawn(
+      process.execPath,
+      script('apps/server/dist/server.js', 'apps/server/src/server.ts'),
+      { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    started.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`API server exited (${started.exitCode}):\n${stderr}`);
+      try {
+        const res = await fetch(`${baseURL}/uktNEW/api/organisasi/1`);
+        if (res.status < 500) return started;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        started.kill('SIGKILL');
+        throw new Error(`API server did not answer within 20 s:\n${stderr}`);
+      }
+      await sleep(100);
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`API server did not answer within 20 s:\n${stderr}`);
-    }
-    await sleep(100);
-  }
+  };
+  let child = await launch();
+  const exit = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await Promise.race([exited, sleep(3_000)]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
 
   return {
     baseURL,
@@ -128,13 +140,15 @@ export async function startServer(): Promise<TestServer> {
         });
       });
     },
+    async kill() {
+      await exit('SIGKILL');
+    },
+    async restart() {
+      await exit('SIGKILL');
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, sleep(3_000)]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await exit('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

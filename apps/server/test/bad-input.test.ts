@@ -66,6 +66,30 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
     expectRefusal(await raw('GET', '/DataSiswa/NilaiSiswa?id_siswa=1&id_ukt=1'), 400, 'id_tingkat');
   });
 
+  it('bodies that are not objects, prototype tricks and unreadable forms', async () => {
+    for (const text of ['null', '"teks"', '[1]', '42']) {
+      expectRefusal(await raw('POST', '/DataSiswa/NilaiSiswa', text), 400, 'objek JSON');
+    }
+    expectRefusal(
+      await raw('POST', '/DataSiswa/NilaiSiswa', '{"__proto__":{"x":1},"id_siswa":1}'),
+      400,
+      'JSON',
+    );
+    expectRefusal(
+      await raw('POST', '/keshan/upload-audio', 'sampah', 'multipart/form-data'),
+      400,
+      'multipart',
+    );
+    const cut = '--x\r\nContent-Disposition: form-data; name="id_siswa"\r\n\r\n1\r\n';
+    expectRefusal(
+      await raw('POST', '/keshan/upload-audio', cut, 'multipart/form-data; boundary=x'),
+      400,
+      'multipart',
+    );
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&id_ukt=2'), 400, 'id_ukt');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt[a]=1'), 400, 'id_ukt');
+  });
+
   it('oversized bodies', async () => {
     const huge = JSON.stringify({ no_wa: ADMIN, pad: 'x'.repeat(100 * 1024) });
     expectRefusal(await raw('POST', '/auth/otp-login/1', huge), 413);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneExpired } from '../src/maintenance';
 import { ADMIN, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
 
 describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
@@ -84,5 +85,14 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
     expect(read.statusCode).toBe(200);
     const bad = await save(siti, 'has space', payload);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('forgets keys after 24 hours', async () => {
+    const payload = { id_siswa: 18, id_ukt: 1, id_tingkat: 1, nilai_sambung: 50 };
+    expect((await save(siti, 'k-old', payload)).statusCode).toBe(200);
+    t.advance(25 * 60 * 60 * 1000);
+    await pruneExpired(t.app);
+    const left = await t.app.db.selectFrom('idempotency').select('key').where('key', '=', 'k-old').execute();
+    expect(left).toEqual([]);
   });
 });

@@ -1,13 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { KSHAN_TINGKAT, NILAI_FIELDS } from '@ukt/core';
+import { NILAI_FIELDS } from '@ukt/core';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Database, ScoreColumns } from '../db/types';
+import { findKegiatan } from '../modules/kegiatan/kegiatan.repository';
 import { ImportError } from './read-table';
+import { listResults } from './results.repository';
 
 const FIXED = ['no_urut', 'nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'] as const;
-const SCORES = [...NILAI_FIELDS.flatMap((f) => [f, `${f}_plus`]), 'nilai_fisik2'] as const;
+const SCORES: (keyof ScoreColumns | 'nilai_fisik2')[] = [
+  ...NILAI_FIELDS.flatMap((f) => [f, `${f}_plus` as const]),
+  'nilai_fisik2',
+];
 const HEADER = [...FIXED, ...SCORES, 'nilai_kshan_lisan'];
 
 function csvCell(value: unknown): string {
@@ -27,45 +32,9 @@ export async function exportResults(
   const ext = extname(out).toLowerCase();
   if (ext !== '.csv' && ext !== '.xlsx')
     throw new ImportError('Berkas hasil harus berakhiran .csv atau .xlsx');
-  const event = await db
-    .selectFrom('ukt')
-    .selectAll()
-    .where('id_ukt', '=', idUkt)
-    .where('id_organisasi', '=', orgId)
-    .executeTakeFirst();
+  const event = await findKegiatan(db, orgId, idUkt);
   if (!event) throw new ImportError(`Kegiatan id_ukt ${idUkt} tidak ada.`);
-  const rows = await db
-    .selectFrom('siswa')
-    .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
-    .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
-    .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
-    .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
-    .leftJoin('nilai', (j) =>
-      j
-        .onRef('nilai.id_siswa', '=', 'siswa.id_siswa')
-        .on('nilai.id_ukt', '=', idUkt)
-        .on('nilai.id_tingkat', '=', event.id_tingkat),
-    )
-    .leftJoin('nilai as lisan', (j) =>
-      j
-        .onRef('lisan.id_siswa', '=', 'siswa.id_siswa')
-        .on('lisan.id_ukt', '=', idUkt)
-        .on('lisan.id_tingkat', '=', KSHAN_TINGKAT),
-    )
-    .select([
-      'siswa.no_urut',
-      'siswa.nama',
-      'perwapus.nama as perwapus',
-      'cabang.nama as cabang',
-      'ranting.nama as ranting',
-      'rayon.nama as rayon',
-      'siswa.provinsi',
-      'lisan.nilai_kshan as nilai_kshan_lisan',
-    ])
-    .select(SCORES.map((f) => `nilai.${f}` as `nilai.${(typeof NILAI_FIELDS)[number]}`))
-    .where('siswa.id_ukt', '=', idUkt)
-    .orderBy('siswa.no_urut')
-    .execute();
+  const rows = await listResults(db, idUkt, event.id_tingkat, SCORES);
   const table = rows.map((r) =>
     HEADER.map(
       (h) => (r as Record<string, unknown>)[h] ?? ((FIXED as readonly string[]).includes(h) ? '' : 0),

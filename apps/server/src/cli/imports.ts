@@ -2,40 +2,48 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { syncIdSequence } from '../db/sequences';
 import type { Database } from '../db/types';
+import {
+  findEventById,
+  findKegiatan,
+  insertEvent,
+  updateEvent,
+} from '../modules/kegiatan/kegiatan.repository';
+import { findQuestion, insertQuestion, updateQuestion } from '../modules/keshan/keshan.repository';
+import { findPengujiByNoWa, insertExaminer, updateExaminer } from '../modules/penguji/penguji.repository';
 import { ensureRegion, ensureRegionPath } from '../modules/regions/regions.repository';
-import { searchForm } from '../modules/siswa/siswa.repository';
+import {
+  findParticipantByNo,
+  insertParticipant,
+  searchForm,
+  updateParticipant,
+} from '../modules/siswa/siswa.repository';
 import { bumpRosterVersion } from '../modules/siswa/siswa-version.repository';
 import { type ImportReport, importRows, sameValues } from './import-rows';
 import { ImportError } from './read-table';
 import { EventRow, ExaminerRow, ParticipantRow, QuestionRow } from './row-schemas';
 
 /** `ukt import events FILE`: creates or updates events by id_ukt. */
-export function importEvents(db: Kysely<Database>, orgId: number, file: string): Promise<ImportReport> {
-  return importRows(
+export async function importEvents(db: Kysely<Database>, orgId: number, file: string): Promise<ImportReport> {
+  const report = await importRows(
     db,
     file,
     EventRow,
     (r) => `id_ukt ${r.id_ukt}`,
     async (trx, row: z.infer<typeof EventRow>) => {
-      const stored = await trx
-        .selectFrom('ukt')
-        .selectAll()
-        .where('id_ukt', '=', row.id_ukt)
-        .executeTakeFirst();
+      const stored = await findEventById(trx, row.id_ukt);
       const values = { ...row, id_organisasi: orgId };
       if (!stored) {
-        await trx.insertInto('ukt').values(values).execute();
+        await insertEvent(trx, values);
         return 'baru';
       }
       if (stored.id_organisasi !== orgId) throw new ImportError(`id_ukt ${row.id_ukt} milik organisasi lain`);
       if (sameValues(stored, values)) return 'tetap';
-      await trx.updateTable('ukt').set(values).where('id_ukt', '=', row.id_ukt).execute();
+      await updateEvent(trx, row.id_ukt, values);
       return 'diperbarui';
     },
-  ).then(async (report) => {
-    await syncIdSequence(db, 'ukt', 'id_ukt');
-    return report;
-  });
+  );
+  await syncIdSequence(db, 'ukt', 'id_ukt');
+  return report;
 }
 
 /** `ukt import examiners FILE`: creates or updates examiners by number; regions by name. */
@@ -55,21 +63,19 @@ export function importExaminers(
       const id_cabang =
         row.cabang && id_perwapus ? await ensureRegion(trx, 'cabang', id_perwapus, row.cabang) : null;
       const values = { nama: row.nama, panitia: row.panitia, dewan: row.dewan, id_perwapus, id_cabang };
-      const stored = await trx
-        .selectFrom('penguji')
-        .selectAll()
-        .where('id_organisasi', '=', orgId)
-        .where('no_wa', '=', row.no_wa)
-        .executeTakeFirst();
+      const stored = await findPengujiByNoWa(trx, orgId, row.no_wa);
       if (!stored) {
-        await trx
-          .insertInto('penguji')
-          .values({ ...values, id_organisasi: orgId, no_wa: row.no_wa, img_profile: '', created_at: now })
-          .execute();
+        await insertExaminer(trx, {
+          ...values,
+          id_organisasi: orgId,
+          no_wa: row.no_wa,
+          img_profile: '',
+          created_at: now,
+        });
         return 'baru';
       }
       if (sameValues(stored, values)) return 'tetap';
-      await trx.updateTable('penguji').set(values).where('id_pemilih', '=', stored.id_pemilih).execute();
+      await updateExaminer(trx, stored.id_pemilih, values);
       return 'diperbarui';
     },
   );
@@ -82,13 +88,9 @@ export async function importParticipants(
   file: string,
   idUkt: number,
 ): Promise<ImportReport> {
-  const event = await db
-    .selectFrom('ukt')
-    .select('id_ukt')
-    .where('id_ukt', '=', idUkt)
-    .where('id_organisasi', '=', orgId)
-    .executeTakeFirst();
-  if (!event) throw new ImportError(`Kegiatan id_ukt ${idUkt} tidak ada. Impor kegiatan dulu.`);
+  if (!(await findKegiatan(db, orgId, idUkt))) {
+    throw new ImportError(`Kegiatan id_ukt ${idUkt} tidak ada. Impor kegiatan dulu.`);
+  }
   return importRows(
     db,
     file,
@@ -97,21 +99,13 @@ export async function importParticipants(
     async (trx, row: z.infer<typeof ParticipantRow>) => {
       const regions = await ensureRegionPath(trx, orgId, row);
       const values = { nama: row.nama, nama_cari: searchForm(row.nama), provinsi: row.provinsi, ...regions };
-      const stored = await trx
-        .selectFrom('siswa')
-        .selectAll()
-        .where('id_ukt', '=', idUkt)
-        .where('no_urut', '=', row.no_urut)
-        .executeTakeFirst();
+      const stored = await findParticipantByNo(trx, idUkt, row.no_urut);
       if (!stored) {
-        await trx
-          .insertInto('siswa')
-          .values({ ...values, id_ukt: idUkt, no_urut: row.no_urut })
-          .execute();
+        await insertParticipant(trx, { ...values, id_ukt: idUkt, no_urut: row.no_urut });
         return 'baru';
       }
       if (sameValues(stored, values)) return 'tetap';
-      await trx.updateTable('siswa').set(values).where('id_siswa', '=', stored.id_siswa).execute();
+      await updateParticipant(trx, stored.id_siswa, values);
       return 'diperbarui';
     },
     async (trx, report) => {
@@ -134,22 +128,13 @@ export function importQuestions(
     QuestionRow,
     (r) => `no ${r.no}`,
     async (trx, row: z.infer<typeof QuestionRow>) => {
-      const stored = await trx
-        .selectFrom('soal')
-        .selectAll()
-        .where('id_organisasi', '=', orgId)
-        .where('id_tingkat', '=', tingkat)
-        .where('no', '=', row.no)
-        .executeTakeFirst();
+      const stored = await findQuestion(trx, orgId, tingkat, row.no);
       if (!stored) {
-        await trx
-          .insertInto('soal')
-          .values({ ...row, id_organisasi: orgId, id_tingkat: tingkat })
-          .execute();
+        await insertQuestion(trx, { ...row, id_organisasi: orgId, id_tingkat: tingkat });
         return 'baru';
       }
       if (sameValues(stored, row)) return 'tetap';
-      await trx.updateTable('soal').set(row).where('id_soal', '=', stored.id_soal).execute();
+      await updateQuestion(trx, stored.id_soal, row);
       return 'diperbarui';
     },
   );

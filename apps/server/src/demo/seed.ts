@@ -2,8 +2,11 @@ import { seededRng } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import { syncIdSequence } from '../db/sequences';
 import type { Database } from '../db/types';
+import { insertEvent, listKegiatan } from '../modules/kegiatan/kegiatan.repository';
+import { insertQuestions } from '../modules/keshan/keshan.repository';
+import { findPengujiByNoWa, insertExaminer } from '../modules/penguji/penguji.repository';
 import { ensureRegionPath } from '../modules/regions/regions.repository';
-import { searchForm } from '../modules/siswa/siswa.repository';
+import { insertParticipants, searchForm } from '../modules/siswa/siswa.repository';
 import { bumpRosterVersion } from '../modules/siswa/siswa-version.repository';
 import { demoName, demoRegionPaths } from './names';
 import { demoQuestions } from './questions';
@@ -25,30 +28,22 @@ const day = (base: Date, offset: number) =>
  */
 export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('ukt')
-      .select('id_ukt')
-      .where('id_organisasi', '=', idOrganisasi)
-      .executeTakeFirst();
-    if (existing) return;
+    if ((await listKegiatan(trx, idOrganisasi)).length) return;
     const createdAt = now.toISOString();
     const regions: Awaited<ReturnType<typeof ensureRegionPath>>[] = [];
     for (const path of demoRegionPaths()) regions.push(await ensureRegionPath(trx, idOrganisasi, path));
     const first = regions[0] as (typeof regions)[number];
 
     for (const e of DEMO_EXAMINERS) {
-      await trx
-        .insertInto('penguji')
-        .values({
-          ...e,
-          id_organisasi: idOrganisasi,
-          id_perwapus: first.id_perwapus,
-          id_cabang: first.id_cabang,
-          img_profile: '',
-          created_at: createdAt,
-        })
-        .onConflict((oc) => oc.columns(['id_organisasi', 'no_wa']).doNothing())
-        .execute();
+      if (await findPengujiByNoWa(trx, idOrganisasi, e.no_wa)) continue;
+      await insertExaminer(trx, {
+        ...e,
+        id_organisasi: idOrganisasi,
+        id_perwapus: first.id_perwapus,
+        id_cabang: first.id_cabang,
+        img_profile: '',
+        created_at: createdAt,
+      });
     }
 
     const events = [
@@ -72,10 +67,7 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
     const rng = seededRng(20261121);
     for (const [index, { count, ...event }] of events.entries()) {
       const id_ukt = index + 1;
-      await trx
-        .insertInto('ukt')
-        .values({ id_ukt, id_organisasi: idOrganisasi, ...event })
-        .execute();
+      await insertEvent(trx, { id_ukt, id_organisasi: idOrganisasi, ...event });
       const rows = Array.from({ length: count }, (_, i) => {
         const region = regions[i % regions.length] as (typeof regions)[number];
         const nama = demoName(rng);
@@ -88,7 +80,7 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
           ...region,
         };
       });
-      await trx.insertInto('siswa').values(rows).execute();
+      await insertParticipants(trx, rows);
     }
     await bumpRosterVersion(trx);
 
@@ -98,7 +90,7 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
         id_organisasi: idOrganisasi,
         id_tingkat: tingkat,
       }));
-      await trx.insertInto('soal').values(rows).execute();
+      await insertQuestions(trx, rows);
     }
   });
   await syncIdSequence(db, 'ukt', 'id_ukt');

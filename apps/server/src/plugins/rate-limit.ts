@@ -12,6 +12,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     global: true,
     max: app.config.rateLimit.perMinute,
     timeWindow: 60_000,
+    // Counters are told only with a 429 (retry-after); every normal answer stays lean.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: () =>
       tooMany('Terlalu banyak permintaan dari perangkat ini. Tunggu sebentar lalu coba lagi.'),
   });

@@ -27,6 +27,8 @@ function bestBranch(branches: Issue[][]): Issue[] | null {
 
 function describe(issue: Issue, data: unknown): string {
   if (issue.code === 'invalid_union' && issue.errors) {
+    const notObject = issue.errors.every((b) => b[0]?.code === 'invalid_type' && !b[0]?.path?.length);
+    if (notObject && !(issue.path ?? []).length) return 'data harus berupa objek JSON';
     const branch = bestBranch(issue.errors);
     if (!branch?.[0]) return 'kirim tepat satu kelompok nilai (misalnya nilai_jurus dan nilai_jurus_plus)';
     const inner = branch[0];

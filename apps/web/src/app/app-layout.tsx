@@ -1,8 +1,11 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { logoUrl, useOrganisasi } from '../lib/organisasi';
 import { SideMenu } from './side-menu';
+
+// The sync status needs Dexie (~30 KB gzipped): lazy, so the login's first load stays in budget.
+const SyncHeader = lazy(() => import('./sync/sync-header').then((m) => ({ default: m.SyncHeader })));
 
 /** The signed-in frame: a top bar with the menu button and the organisation, the side menu, the page. */
 export function AppLayout() {
@@ -14,11 +17,6 @@ export function AppLayout() {
     menuButton.current?.focus();
   }, []);
   const organisasi = useOrganisasi();
-  useEffect(() => {
-    // Scores left on the phone by an earlier visit are sent as soon as the app opens (DESIGN §7);
-    // imported lazily so IndexedDB code stays out of the login's first load.
-    void import('../lib/outbox').then((outbox) => outbox.flushOutbox()).catch(() => undefined);
-  }, []);
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-2 text-on-brand shadow">
@@ -42,7 +40,13 @@ export function AppLayout() {
           </svg>
         </button>
         <img src={logoUrl(organisasi)} alt="" width={32} height={32} className="size-8 object-contain" />
-        <span className="truncate font-bold">{organisasi?.nama_organisasi || 'UKT Penguji'}</span>
+        <span className="min-w-0 flex-1 truncate font-bold">
+          {organisasi?.nama_organisasi || 'UKT Penguji'}
+        </span>
+        {/* Sends what waits on the phone on start and sign-in, and shows how many wait (DESIGN §7). */}
+        <Suspense fallback={null}>
+          <SyncHeader />
+        </Suspense>
       </header>
       <SideMenu open={open} onClose={close} />
       <main className="mx-auto max-w-2xl px-3 pt-4 pb-10">

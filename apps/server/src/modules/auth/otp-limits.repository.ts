@@ -136,3 +136,8 @@ export async function hitWindow(
     .executeTakeFirstOrThrow();
   return row.count;
 }
+
+/** Forgets per-IP windows that ended before a time. */
+export async function pruneRateHits(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('rate_hit').where('window_start', '<', before).execute();
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepare, preparedOf } from '../../db/prepared';
 import type { Database } from '../../db/types';
 
 /** Stores a hashed session or login-link token. */
@@ -18,17 +19,24 @@ export async function insertToken(
     .execute();
 }
 
-/** The examiner of a live session token. */
-export function findSessionExaminer(db: Kysely<Database>, tokenHash: string, now: number) {
-  return db
-    .selectFrom('sesi')
-    .innerJoin('penguji', 'penguji.id_pemilih', 'sesi.id_pemilih')
-    .selectAll('penguji')
-    .where('sesi.token_hash', '=', tokenHash)
-    .where('sesi.kind', '=', 'session')
-    .where('sesi.used_at', 'is', null)
-    .where('sesi.expires_at', '>', now)
-    .executeTakeFirst();
+/** The examiner of a live session token (asked on every request, hence prepared once). */
+export async function findSessionExaminer(db: Kysely<Database>, tokenHash: string, now: number) {
+  const query = preparedOf(db, 'session-examiner', () =>
+    prepare(
+      db,
+      (hash: string, at: number) =>
+        db
+          .selectFrom('sesi')
+          .innerJoin('penguji', 'penguji.id_pemilih', 'sesi.id_pemilih')
+          .selectAll('penguji')
+          .where('sesi.token_hash', '=', hash)
+          .where('sesi.kind', '=', 'session')
+          .where('sesi.used_at', 'is', null)
+          .where('sesi.expires_at', '>', at),
+      2,
+    ),
+  );
+  return (await query(tokenHash, now))[0];
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, UktTable } from '../../db/types';
 
 /** An organisation's events, newest first. */
 export function listKegiatan(db: Kysely<Database>, idOrganisasi: number) {
@@ -20,4 +20,26 @@ export function findKegiatan(db: Kysely<Database>, idOrganisasi: number, idUkt: 
     .where('id_organisasi', '=', idOrganisasi)
     .where('id_ukt', '=', idUkt)
     .executeTakeFirst();
+}
+
+/** An event by id_ukt, whichever organisation it belongs to. */
+export function findEventById(db: Kysely<Database> | Transaction<Database>, idUkt: number) {
+  return db.selectFrom('ukt').selectAll().where('id_ukt', '=', idUkt).executeTakeFirst();
+}
+
+/** Adds an event with the committee's id_ukt. */
+export async function insertEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  values: Insertable<UktTable>,
+): Promise<void> {
+  await db.insertInto('ukt').values(values).execute();
+}
+
+/** Changes an event. */
+export async function updateEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  idUkt: number,
+  values: Updateable<UktTable>,
+): Promise<void> {
+  await db.updateTable('ukt').set(values).where('id_ukt', '=', idUkt).execute();
 }

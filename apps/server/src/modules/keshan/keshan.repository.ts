@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, SoalTable } from '../../db/types';
 
 /** A belt's question set without the answer key, ordered by no. */
 export function listSoal(db: Kysely<Database>, idOrganisasi: number, idTingkat: number) {
@@ -20,4 +20,45 @@ export function listAnswerKey(db: Kysely<Database>, idOrganisasi: number, idTing
     .where('id_organisasi', '=', idOrganisasi)
     .where('id_tingkat', '=', idTingkat)
     .execute();
+}
+
+/** A KESHAN question of a belt by its number. */
+export function findQuestion(
+  db: Kysely<Database> | Transaction<Database>,
+  idOrganisasi: number,
+  tingkat: number,
+  no: number,
+) {
+  return db
+    .selectFrom('soal')
+    .selectAll()
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('id_tingkat', '=', tingkat)
+    .where('no', '=', no)
+    .executeTakeFirst();
+}
+
+/** Adds a KESHAN question. */
+export async function insertQuestion(
+  db: Kysely<Database> | Transaction<Database>,
+  values: Insertable<SoalTable>,
+): Promise<void> {
+  await db.insertInto('soal').values(values).execute();
+}
+
+/** Changes a KESHAN question. */
+export async function updateQuestion(
+  db: Kysely<Database> | Transaction<Database>,
+  idSoal: number,
+  values: Updateable<SoalTable>,
+): Promise<void> {
+  await db.updateTable('soal').set(values).where('id_soal', '=', idSoal).execute();
+}
+
+/** Adds many KESHAN questions at once (demo data). */
+export async function insertQuestions(
+  db: Kysely<Database> | Transaction<Database>,
+  rows: Insertable<SoalTable>[],
+): Promise<void> {
+  if (rows.length) await db.insertInto('soal').values(rows).execute();
 }

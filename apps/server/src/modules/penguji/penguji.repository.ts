@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, PengujiTable } from '../../db/types';
 
 /** An examiner row as stored. */
@@ -27,4 +27,21 @@ export async function pengujiName(db: Kysely<Database>, idPemilih: number): Prom
     .where('id_pemilih', '=', idPemilih)
     .executeTakeFirst();
   return row?.nama ?? `penguji ${idPemilih}`;
+}
+
+/** Adds an examiner. */
+export async function insertExaminer(
+  db: Kysely<Database> | Transaction<Database>,
+  values: Insertable<PengujiTable>,
+): Promise<void> {
+  await db.insertInto('penguji').values(values).execute();
+}
+
+/** Changes an examiner. */
+export async function updateExaminer(
+  db: Kysely<Database> | Transaction<Database>,
+  idPemilih: number,
+  values: Updateable<PengujiTable>,
+): Promise<void> {
+  await db.updateTable('penguji').set(values).where('id_pemilih', '=', idPemilih).execute();
 }

@@ -2,10 +2,11 @@ import { PageMeta, type Post, postFlagField, SISWA_PAGE_SIZE, type SiswaQuery, S
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types';
+import { notFound } from '../../lib/errors';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthExaminer } from '../../plugins/context';
 import { countSiswa, findSiswaPageIds, findSiswaRows, type SiswaFilter } from './siswa.repository';
-import { requireKegiatan, scopedFilter } from './siswa.service';
+import { scopedFilter } from './siswa.service';
 import { listVersionTag } from './siswa-version.repository';
 
 /** The answer of GET /DataSiswa/siswa (DESIGN §4). */
@@ -81,10 +82,10 @@ export async function listSiswaJson(
   examiner: AuthExaminer,
   query: SiswaQuery,
 ): Promise<string> {
-  await requireKegiatan(db, examiner, query.id_ukt);
-  const filter = scopedFilter(examiner, query);
   // Read before the data, so whatever is cached under this tag is at least this new.
-  const tag = await listVersionTag(db, query.id_ukt);
+  const tag = await listVersionTag(db, examiner.id_organisasi, query.id_ukt);
+  if (!tag) throw notFound(`Kegiatan dengan id_ukt ${query.id_ukt} tidak ditemukan.`);
+  const filter = scopedFilter(examiner, query);
   const key = pageKey(filter, query.hal);
   return caches.answers.getOrLoad(`${examiner.id_pemilih}|${query.posUjian}|${key}`, tag.rows, async () => {
     const page = await caches.pages.getOrLoad(key, tag.roster, async () => ({

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { prepare, preparedOf } from '../../db/prepared';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,16 +11,34 @@ type Db = Kysely<Database> | Transaction<Database>;
 const ROSTER = 'siswa_version';
 const flagsKey = (idUkt: number) => `flags:${idUkt}`;
 
-/** The roster version and an event's flags version, as a cache tag. */
-export async function listVersionTag(db: Db, idUkt: number): Promise<{ roster: string; rows: string }> {
-  const rows = await db
-    .selectFrom('meta')
-    .select(['key', 'value'])
-    .where('key', 'in', [ROSTER, flagsKey(idUkt)])
-    .execute();
-  const roster = String(rows.find((r) => r.key === ROSTER)?.value ?? 0);
-  const flags = String(rows.find((r) => r.key !== ROSTER)?.value ?? 0);
-  return { roster, rows: `${roster}.${flags}` };
+/**
+ * The roster version and an event's flags version as cache tags, or null when the event is not
+ * the organisation's: one statement, since the list asks it on every request.
+ */
+export async function listVersionTag(
+  db: Kysely<Database>,
+  idOrganisasi: number,
+  idUkt: number,
+): Promise<{ roster: string; rows: string } | null> {
+  const query = preparedOf(db, 'list-version-tag', () =>
+    prepare(
+      db,
+      (flags: string, ukt: number, organisasi: number) =>
+        db
+          .selectFrom('ukt')
+          .select((eb) => [
+            eb.selectFrom('meta').select('value').where('key', '=', ROSTER).as('roster'),
+            eb.selectFrom('meta').select('value').where('key', '=', flags).as('flags'),
+          ])
+          .where('id_ukt', '=', ukt)
+          .where('id_organisasi', '=', organisasi),
+      3,
+    ),
+  );
+  const row = (await query(flagsKey(idUkt), idUkt, idOrganisasi))[0];
+  if (!row) return null;
+  const roster = String(row.roster ?? 0);
+  return { roster, rows: `${roster}.${row.flags ?? 0}` };
 }
 
 async function bump(db: Db, key: string): Promise<void> {

@@ -1,6 +1,13 @@
 import { SISWA_PAGE_SIZE } from '@ukt/core';
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import {
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { Database, SiswaTable } from '../../db/types';
 import { bumpFlagsVersion } from './siswa-version.repository';
 
 /** The filters of a participant page after the examiner's scope was applied. */
@@ -116,4 +123,43 @@ export async function takeAtPost(
   const taken = Number(result.numUpdatedRows) === 1;
   if (taken) await bumpFlagsVersion(trx, idUkt);
   return taken;
+}
+
+/** A participant of an event by no_urut. */
+export function findParticipantByNo(
+  db: Kysely<Database> | Transaction<Database>,
+  idUkt: number,
+  noUrut: number,
+) {
+  return db
+    .selectFrom('siswa')
+    .selectAll()
+    .where('id_ukt', '=', idUkt)
+    .where('no_urut', '=', noUrut)
+    .executeTakeFirst();
+}
+
+/** Adds a participant. */
+export async function insertParticipant(
+  db: Kysely<Database> | Transaction<Database>,
+  values: Insertable<SiswaTable>,
+): Promise<void> {
+  await db.insertInto('siswa').values(values).execute();
+}
+
+/** Changes a participant's name, regions or province (never their post flags). */
+export async function updateParticipant(
+  db: Kysely<Database> | Transaction<Database>,
+  idSiswa: number,
+  values: Updateable<SiswaTable>,
+): Promise<void> {
+  await db.updateTable('siswa').set(values).where('id_siswa', '=', idSiswa).execute();
+}
+
+/** Adds many participants at once (demo data). */
+export async function insertParticipants(
+  db: Kysely<Database> | Transaction<Database>,
+  rows: Insertable<SiswaTable>[],
+): Promise<void> {
+  if (rows.length) await db.insertInto('siswa').values(rows).execute();
 }

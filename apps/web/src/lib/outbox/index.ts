@@ -1,17 +1,10 @@
 // The one way the app writes to the server (DESIGN §7): durable first, then sent with an Idempotency-Key.
-import { flushOutbox } from './submit';
 
+export { exportPending } from './export-file';
+export { flushOutbox } from './flush';
 export type { OutboxItem, OutboxState } from './outbox-db';
-export {
-  discardOutboxItem,
-  flushOutbox,
-  type OutboxRequest,
-  outboxItems,
-  type SubmitResult,
-  submit,
-} from './submit';
-
-// Minimal retry until the full sync of a later issue: whatever waits is sent when the signal returns.
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => void flushOutbox().catch(() => undefined));
-}
+export { onOutboxChange } from './outbox-db';
+export { discardOutboxItem, otherExaminersItemCount, outboxItems, safeToLogOut } from './queries';
+export { wasSent } from './sent-log';
+export { type OutboxRequest, type SubmitResult, submit } from './submit';
+export { type SyncMark, syncMarkOf, useOutboxItems } from './use-outbox';

@@ -1,7 +1,8 @@
 import { type Belt, Soal } from '@ukt/core';
 import { useEffect, useState } from 'react';
-import { apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '../../../lib/api-client';
 import { EXAM_KEYS, examKey, examOwner, readExam, writeExam } from '../../../lib/exam-storage';
+import { cachedSoal } from '../../../lib/offline';
 
 const SoalList = Soal.array();
 
@@ -13,7 +14,8 @@ export type SoalState =
 
 /**
  * The belt's 20 questions: from the local SOAL cache when there, else GET /keshan/soal/{belt}
- * (cached per event and belt so the participants after the first need no signal).
+ * (cached per event and belt so the participants after the first need no signal), or with no
+ * signal the copy kept in IndexedDB when the event was chosen.
  */
 export function useSoal(idUkt: number, belt: Belt): { state: SoalState; retry: () => void } {
   const key = examKey(EXAM_KEYS.soal, belt);
@@ -30,8 +32,15 @@ export function useSoal(idUkt: number, belt: Belt): { state: SoalState; retry: (
     const controller = new AbortController();
     setState({ status: 'loading' });
     apiGet<{ data?: unknown }>(`/keshan/soal/${belt}`, undefined, { signal: controller.signal })
-      .then((answer) => {
-        const parsed = SoalList.safeParse(answer.data);
+      .then((answer) => answer.data)
+      // No signal: the copy kept when the event was chosen (DESIGN §7 'questions ahead').
+      .catch(async (error: unknown) => {
+        const cached = error instanceof ApiError && error.status === 0 ? await cachedSoal(belt) : null;
+        if (!cached) throw error;
+        return cached;
+      })
+      .then((data) => {
+        const parsed = SoalList.safeParse(data);
         if (!parsed.success || parsed.data.length === 0) {
           setState({ status: 'error', message: 'Soal KESHAN belum tersedia untuk tingkat ini.' });
           return;

@@ -1,14 +1,18 @@
 import { type ExamLink, formatScore } from '@ukt/core';
 import { Link } from 'react-router';
+import { SyncMark } from '../../../components/ui/sync-mark';
 
 /** The exams of the post as big links; a scored exam shows a check and its score with two decimals. */
 export function ExamLinks({
   exams,
   scores,
+  pending,
   locked,
 }: {
   exams: readonly ExamLink[];
   scores: Record<string, number>;
+  /** Exams whose score waits on the phone: 'Tersimpan di HP'; a received score shows 'Terkirim'. */
+  pending: ReadonlySet<string>;
   /** True while no participant is chosen: the exams need one, so the links wait. */
   locked: boolean;
 }) {
@@ -19,9 +23,13 @@ export function ExamLinks({
       )}
       {exams.map((exam) => {
         const score = scores[exam.key];
+        const mark = pending.has(exam.key) ? 'pending' : score !== undefined ? 'sent' : null;
         const body = (
           <>
-            <span className="font-bold">{exam.label}</span>
+            <span className="flex flex-col items-start gap-1">
+              <span className="font-bold">{exam.label}</span>
+              <SyncMark mark={mark} />
+            </span>
             {score !== undefined && (
               <span className="flex items-center gap-1.5 font-semibold text-green-700">
                 <svg

@@ -1,14 +1,18 @@
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SyncMark, type SyncMarkValue } from '../../../components/ui/sync-mark';
 import type { Participant } from '../../../lib/session';
 
 /** The chosen participant with 'Kembali' and 'Ganti Peserta' (SPEC §2). */
 export function ParticipantCard({
   participant,
+  mark = null,
   onBack,
   onChange,
 }: {
   participant: Participant;
+  /** Whether this participant's writes wait on the phone or have all been received. */
+  mark?: SyncMarkValue;
   onBack: () => void;
   onChange: () => void;
 }) {
@@ -22,7 +26,9 @@ export function ParticipantCard({
           </span>
         )}
         <div className="min-w-0">
-          <p className="text-xs font-medium text-neutral-500">Peserta</p>
+          <p className="flex items-center gap-2 text-xs font-medium text-neutral-500">
+            Peserta <SyncMark mark={mark} />
+          </p>
           <p className="text-lg leading-tight font-bold">{participant.nama}</p>
           <p className="text-sm text-neutral-600">{participant.cabang}</p>
           {place && <p className="text-sm text-neutral-600">{place}</p>}

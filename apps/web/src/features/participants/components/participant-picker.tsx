@@ -14,6 +14,16 @@ import { useSiswaList } from '../hooks/use-siswa-list';
 import { FilterBar, type Filters } from './filter-bar';
 import { ParticipantRow } from './participant-row';
 
+/** '21 Nov 12.05' in the phone's locale: when the copy shown offline was fetched. */
+function formatCacheTime(at: number): string {
+  return new Date(at).toLocaleString('id-ID', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
 // useOptions hands every loader its parent id; perwapus has none.
 const loadPerwapus = (_parent: string, signal: AbortSignal) => getPerwapus(signal);
 
@@ -24,12 +34,15 @@ export function ParticipantPicker({
   idUkt,
   busyId,
   onChoose,
+  pendingIds,
 }: {
   examiner: Examiner;
   post: Post;
   idUkt: number;
   busyId: string | null;
   onChoose: (row: SiswaRow) => void;
+  /** Participants with writes waiting on this phone ('tersimpan di HP'). */
+  pendingIds: ReadonlySet<string>;
 }) {
   const locked = !isAdminPanitia(examiner.panitia);
   const [filters, setFilters] = useState<Filters>(() => ({
@@ -57,13 +70,10 @@ export function ParticipantPicker({
     ranting: useOptions(getRanting, filters.id_cabang),
     rayon: useOptions(getRayon, filters.id_ranting),
   };
-  const { rows, meta, error, loading, reload } = useSiswaList({
-    hal,
-    nama,
-    posUjian: post,
-    id_ukt: idUkt,
-    ...filters,
-  });
+  const { rows, meta, error, loading, offlineAt, reload } = useSiswaList(
+    { hal, nama, posUjian: post, id_ukt: idUkt, ...filters },
+    examiner.id_pemilih,
+  );
   const flag = postFlagField(post);
 
   return (
@@ -92,6 +102,13 @@ export function ParticipantPicker({
         }}
       />
       {error && <Notice tone="error">{error}</Notice>}
+      {offlineAt !== null && (
+        <Notice>
+          <span data-testid="picker-offline">
+            Offline: daftar dari HP, disimpan {formatCacheTime(offlineAt)}. Filter ranting/rayon butuh sinyal.
+          </span>
+        </Notice>
+      )}
       {rows === null ? (
         <Spinner />
       ) : rows.length === 0 && !error ? (
@@ -108,6 +125,7 @@ export function ParticipantPicker({
               row={row}
               taken={row[flag] !== null && row[flag] !== undefined && row[flag] !== ''}
               busy={busyId !== null}
+              pending={pendingIds.has(row.id_siswa)}
               onChoose={onChoose}
             />
           ))}

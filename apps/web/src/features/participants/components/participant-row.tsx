@@ -1,17 +1,21 @@
 import type { SiswaRow } from '@ukt/core';
 import { Button } from '../../../components/ui/button';
+import { SyncMark } from '../../../components/ui/sync-mark';
 
 /** One participant: no_urut, nama, ranting, rayon and 'Pilih'; red when already taken at this post. */
 export function ParticipantRow({
   row,
   taken,
   busy,
+  pending = false,
   onChoose,
 }: {
   row: SiswaRow;
   /** Someone has taken the participant at the current post (SPEC §2: drawn red). */
   taken: boolean;
   busy: boolean;
+  /** Writes about this participant wait on the phone. */
+  pending?: boolean;
   onChoose: (row: SiswaRow) => void;
 }) {
   const blocked = Number(row.sudah_ujian) === 1;
@@ -30,6 +34,7 @@ export function ParticipantRow({
         <span data-cell="nama" className="block truncate font-semibold">
           {row.nama}
         </span>
+        {pending && <SyncMark mark="pending" />}
         <span className={`block truncate text-xs ${taken ? 'text-red-700' : 'text-neutral-500'}`}>
           {row.nama_ranting} · {row.nama_rayon}
         </span>

@@ -1,0 +1,20 @@
+import type { Belt, Examiner } from '@ukt/core';
+import { cacheRoster } from './roster-cache';
+import { cacheSoal } from './soal-cache';
+
+export { cachedRosterPage, markTakenInRoster, type RosterQuery } from './roster-cache';
+export { cachedSoal } from './soal-cache';
+
+/**
+ * Loads what picking and scoring need with no signal (DESIGN §7): the event's participants and the
+ * belt's KESHAN questions. Best effort: a failure keeps the previous copy. The exams' item lists are
+ * part of the app itself (packages/core), which the service worker keeps.
+ */
+export async function warmEventCache(
+  idUkt: number,
+  belt: Belt,
+  examiner: Examiner,
+  signal?: AbortSignal,
+): Promise<void> {
+  await Promise.allSettled([cacheRoster(idUkt, examiner, signal), cacheSoal(belt, signal)]);
+}

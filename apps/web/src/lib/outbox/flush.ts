@@ -1,0 +1,83 @@
+import { getSession, hasToken } from '../session';
+import { itemsOf } from './outbox-db';
+import { type SendResult, sendItem } from './send-item';
+
+// Retry delays after failed passes: 2 s doubling to 30 s, with jitter so phones that regain the
+// venue's signal together do not all hit the server in the same second.
+const FIRST_DELAY_MS = 2_000;
+const MAX_DELAY_MS = 30_000;
+
+let chain: Promise<unknown> = Promise.resolve();
+let failures = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Results of the items a pass tried, by key (submit() reads its own item's result here). */
+export type PassResults = Map<string, SendResult>;
+
+/** The examiner whose items may be sent now: signed in with a token, else nobody. */
+function signedInExaminer(): string | null {
+  const id = getSession().examiner?.id_pemilih;
+  return id && hasToken() ? id : null;
+}
+
+/**
+ * One pass over the signed-in examiner's pending items, oldest first. A transient failure ends the
+ * pass so items are never sent out of order; a refused item does not hold up the ones after it.
+ */
+async function pass(): Promise<{ results: PassResults; left: number }> {
+  const results: PassResults = new Map();
+  const examinerId = signedInExaminer();
+  if (!examinerId) return { results, left: 0 };
+  const pending = (await itemsOf(examinerId)).filter((item) => item.state === 'pending');
+  // The browser knows for sure it has no network: no attempt now, the 'online' event starts the next.
+  if (!navigator.onLine) return { results, left: pending.length };
+  for (const [index, item] of pending.entries()) {
+    // A logout or another sign-in during the pass stops it: items never go under another login.
+    if (signedInExaminer() !== examinerId) return { results, left: pending.length - index };
+    const result = await sendItem(item);
+    results.set(item.key, result);
+    if (result.status === 'queued') return { results, left: pending.length - index };
+  }
+  return { results, left: 0 };
+}
+
+function schedule(left: number): void {
+  clearTimeout(timer);
+  timer = undefined;
+  if (left === 0) {
+    failures = 0;
+    return;
+  }
+  failures += 1;
+  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - 1));
+  timer = setTimeout(() => void runPass().catch(() => undefined), base * (0.75 + Math.random() * 0.5));
+}
+
+/** Runs a pass after any pass already running (one sender at a time), then plans the next retry. */
+export function runPass(): Promise<PassResults> {
+  const next = chain.then(async () => {
+    const { results, left } = await pass();
+    schedule(left);
+    return results;
+  });
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+/** Sends every pending item of the signed-in examiner now; resolves to how many are still pending. */
+export async function flushOutbox(): Promise<number> {
+  failures = 0;
+  await runPass();
+  const examinerId = signedInExaminer();
+  if (!examinerId) return 0;
+  return (await itemsOf(examinerId)).filter((item) => item.state === 'pending').length;
+}
+
+// Retried when the signal returns and when the phone comes back to the app (DESIGN §7); the app
+// layout also flushes on start and after each sign-in.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void flushOutbox().catch(() => undefined));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void runPass().catch(() => undefined);
+  });
+}

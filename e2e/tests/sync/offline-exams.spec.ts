@@ -61,6 +61,9 @@ test('offline: three exams for two participants survive a reload and arrive exac
   await expect(pendingCount(page)).toHaveText('0', { timeout: 20_000 });
   expect(await outboxOnPhone(page)).toEqual([]);
   await expect(page.getByLabel('Peserta').locator('[data-sync="sent"]')).toHaveText('Terkirim');
+  await expect(page.locator('[data-exam="/UjianToyakSenam"] [data-sync="sent"]')).toBeVisible();
+  await page.locator('[data-exam="/UjianToyakSenam"]').scrollIntoViewIfNeeded();
+  await shot(page, '21-hub-synced');
 
   const a = await readNilai(page, { id_siswa: first, id_tingkat: 1, id_ukt: 1 });
   const b = await readNilai(page, { id_siswa: second, id_tingkat: 1, id_ukt: 1 });

@@ -9,27 +9,30 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 }
 
-/** Waits until the chosen event's participant list is kept on the phone (IndexedDB 'ukt-cache'). */
-export async function waitForRosterCache(page: Page, idUkt: number): Promise<void> {
+/** Waits until the app keeps an entry whose id starts with `prefix` in IndexedDB ('ukt-cache'). */
+export async function waitForCached(page: Page, prefix: string): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(
-        (prefix) =>
+        (wanted) =>
           new Promise<number>((resolve) => {
             const open = indexedDB.open('ukt-cache');
             open.onsuccess = () => {
               const db = open.result;
               if (!db.objectStoreNames.contains('entries')) return resolve(0);
               const keys = db.transaction('entries').objectStore('entries').getAllKeys();
-              keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).startsWith(prefix)).length);
+              keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).startsWith(wanted)).length);
             };
             open.onerror = () => resolve(0);
           }),
-        `siswa:${idUkt}:`,
+        prefix,
       ),
     )
     .toBe(1);
 }
+
+/** Waits until the chosen event's participant list is kept on the phone. */
+export const waitForRosterCache = (page: Page, idUkt: number) => waitForCached(page, `siswa:${idUkt}:`);
 
 /** The outbox items on the phone, whoever they belong to (read straight from IndexedDB). */
 export function outboxOnPhone(page: Page): Promise<{ examinerId: string; state: string; label: string }[]> {

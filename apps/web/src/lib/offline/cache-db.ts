@@ -26,7 +26,7 @@ export async function readCache<T>(id: string): Promise<{ value: T; fetchedAt: n
   }
 }
 
-/** Stores a value fetched just now. */
-export async function writeCache(id: string, value: unknown): Promise<void> {
-  await cacheDb.entries.put({ id, value, fetchedAt: Date.now() });
+/** Stores a value fetched at `fetchedAt` (now unless a local edit keeps the copy's own time). */
+export async function writeCache(id: string, value: unknown, fetchedAt = Date.now()): Promise<void> {
+  await cacheDb.entries.put({ id, value, fetchedAt });
 }

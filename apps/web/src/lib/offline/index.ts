@@ -2,7 +2,8 @@ import type { Belt, Examiner } from '@ukt/core';
 import { cacheRoster } from './roster-cache';
 import { cacheSoal } from './soal-cache';
 
-export { cachedRosterPage, markTakenInRoster, type RosterQuery } from './roster-cache';
+export { cachedRosterPage, markTakenInRoster } from './roster-cache';
+export type { RosterQuery } from './roster-page';
 export { cachedSoal } from './soal-cache';
 
 /**

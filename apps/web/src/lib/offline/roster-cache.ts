@@ -1,13 +1,7 @@
-import {
-  type Examiner,
-  type PageMeta,
-  type Post,
-  postFlagField,
-  SISWA_PAGE_SIZE,
-  type SiswaRow,
-} from '@ukt/core';
+import { type Examiner, type PageMeta, type Post, postFlagField, type SiswaRow } from '@ukt/core';
 import { apiGet } from '../api-client';
 import { readCache, writeCache } from './cache-db';
+import { type RosterQuery, rosterPage } from './roster-page';
 
 const rosterId = (idUkt: number, examinerId: string) => `siswa:${idUkt}:${examinerId}`;
 
@@ -32,35 +26,13 @@ export async function cacheRoster(idUkt: number, examiner: Examiner, signal?: Ab
   return rows.length;
 }
 
-/** The participant query the picker asks (SPEC §7). */
-export interface RosterQuery {
-  hal: number;
-  nama: string;
-  posUjian: number;
-  id_ukt: number;
-}
-
 /** A page of the cached roster for a query, as the server would answer it, or null without a copy. */
 export async function cachedRosterPage(
   query: RosterQuery,
   examinerId: string,
 ): Promise<{ rows: SiswaRow[]; meta: PageMeta; fetchedAt: number } | null> {
   const cached = await readCache<SiswaRow[]>(rosterId(query.id_ukt, examinerId));
-  if (!cached) return null;
-  const search = query.nama.trim().toLowerCase();
-  const flag = postFlagField(query.posUjian as Post);
-  const matching = cached.value
-    .filter((row) => !search || row.nama.toLowerCase().includes(search) || row.no_urut === search)
-    .map((row) => ({ ...row, sudah_ujian: row[flag] && row[flag] !== examinerId ? 1 : 0 }) as SiswaRow);
-  const total = matching.length;
-  const totalPages = Math.max(1, Math.ceil(total / SISWA_PAGE_SIZE));
-  const hal = Math.min(query.hal, totalPages);
-  const rows = matching.slice((hal - 1) * SISWA_PAGE_SIZE, hal * SISWA_PAGE_SIZE);
-  return {
-    rows,
-    meta: { hal, per_page: SISWA_PAGE_SIZE, total, total_pages: totalPages },
-    fetchedAt: cached.fetchedAt,
-  };
+  return cached ? { ...rosterPage(cached.value, query, examinerId), fetchedAt: cached.fetchedAt } : null;
 }
 
 /** Records in the cached roster that this examiner took a participant at a post (a queued take). */
@@ -70,5 +42,5 @@ export async function markTakenInRoster(idUkt: number, examinerId: string, idSis
   if (!cached) return;
   const flag = postFlagField(post);
   const rows = cached.value.map((row) => (row.id_siswa === idSiswa ? { ...row, [flag]: examinerId } : row));
-  await writeCache(id, rows).catch(() => undefined);
+  await writeCache(id, rows, cached.fetchedAt).catch(() => undefined);
 }

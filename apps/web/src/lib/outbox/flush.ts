@@ -1,11 +1,7 @@
 import { getSession, hasToken } from '../session';
 import { itemsOf } from './outbox-db';
+import { retryDelayMs } from './retry-policy';
 import { type SendResult, sendItem } from './send-item';
-
-// Retry delays after failed passes: 2 s doubling to 30 s, with jitter so phones that regain the
-// venue's signal together do not all hit the server in the same second.
-const FIRST_DELAY_MS = 2_000;
-const MAX_DELAY_MS = 30_000;
 
 let chain: Promise<unknown> = Promise.resolve();
 let failures = 0;
@@ -49,8 +45,7 @@ function schedule(left: number): void {
     return;
   }
   failures += 1;
-  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - 1));
-  timer = setTimeout(() => void runPass().catch(() => undefined), base * (0.75 + Math.random() * 0.5));
+  timer = setTimeout(() => void runPass().catch(() => undefined), retryDelayMs(failures));
 }
 
 /** Runs a pass after any pass already running (one sender at a time), then plans the next retry. */

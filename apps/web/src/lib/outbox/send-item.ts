@@ -1,6 +1,7 @@
 import { ApiError, apiPost } from '../api-client';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { fromStoredBody } from './payload';
+import { isTransientStatus } from './retry-policy';
 import { recordSent } from './sent-log';
 
 /** How one send ended: received, to be tried again later, or refused by the server. */
@@ -9,16 +10,9 @@ export type SendResult =
   | { status: 'queued'; message: string }
   | { status: 'rejected'; message: string };
 
-// DESIGN §4: a retry while the first request with the key still runs is a 409 — it is not a refusal
-// (the first one may have died with a server restart), so it is retried like a network error.
-const STILL_RUNNING = /masih diproses/i;
-
-/** True for failures worth retrying later: no network, server trouble, timeouts, rate limits. */
-export function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  if (error.status === 409 && STILL_RUNNING.test(error.message)) return true;
-  // 401: the login is gone, not the score's fault; it waits for the same examiner to log in again.
-  return error.status === 0 || error.status >= 500 || [401, 408, 425, 429].includes(error.status);
+/** True for failures worth retrying later (see retry-policy); anything but an ApiError is the network's. */
+function isTransient(error: unknown): boolean {
+  return !(error instanceof ApiError) || isTransientStatus(error.status, error.message);
 }
 
 /** Sends one stored item with its Idempotency-Key; on 2xx it leaves the outbox (DESIGN §7). */

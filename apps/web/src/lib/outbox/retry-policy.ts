@@ -1,0 +1,24 @@
+// When a failed send is tried again (docs/decisions/070). Pure, so it is unit-tested.
+
+// DESIGN §4: a retry while the first request with the key still runs is a 409 — not a refusal (the
+// first one may have died with a server restart), so it is retried like a network error.
+const STILL_RUNNING = /masih diproses/i;
+
+/** True for answers worth retrying later: no network (0), server trouble, timeouts, rate limits, 401. */
+export function isTransientStatus(status: number, message: string): boolean {
+  if (status === 409) return STILL_RUNNING.test(message);
+  // 401: the login is gone, not the score's fault; it waits for the same examiner to log in again.
+  return status === 0 || status >= 500 || [401, 408, 425, 429].includes(status);
+}
+
+const FIRST_DELAY_MS = 2_000;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * The wait before the next pass after `failures` failed ones in a row: 2 s doubling to 30 s, ±25 %
+ * so the phones of a venue that regain the signal together do not retry in step.
+ */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.75 + random() * 0.5));
+}

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_PATH as CHROMIUM } from '../support/chromium';
 
 /**
  * Playwright global setup: the tests drive Debian's Chromium. When it is missing it is installed

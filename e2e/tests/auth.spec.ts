@@ -16,13 +16,18 @@ test('signs in with the code from the WhatsApp outbox', async ({ page, server })
   await field.pressSequentially('0811-0000 0001x');
   await expect(field).toHaveValue('081100000001');
 
-  // Hold the request a moment so the busy state can be seen.
+  // Hold the request until the busy state has been seen, then let it through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/uktNEW/api/auth/otp-login/1', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  release();
 
   await expect(page).toHaveURL(/\/otp$/);
   await expect(page.locator('.swal2-title')).toHaveText('Berhasil');

@@ -3,6 +3,7 @@ import { ADMIN } from '../support/examiners';
 import { expect, test } from '../support/fixtures';
 import { loginAs } from '../support/login';
 import { shot } from '../support/shots';
+import { openExam } from './exams/exam-helpers';
 
 // An oracle independent of packages/core: the browser's own Indonesian long date.
 const longDate = (iso: string) =>
@@ -81,4 +82,19 @@ test('the side menu shows the photo, name and role, and changes the event', asyn
   await expect(page).toHaveURL(/\/event$/);
   await page.locator('[data-id-ukt="1"]').getByRole('button', { name: 'Pilih Kegiatan' }).click();
   await expect(page.getByText('Sabuk Polos Ke Jambon')).toBeVisible();
+});
+
+test('changing the event forgets the participant taken in the old one', async ({ page }) => {
+  await openExam(page, { event: 1, post: 2, path: '/' });
+  await expect(page.getByRole('button', { name: 'Ganti Peserta' })).toBeVisible();
+  await page.getByRole('button', { name: 'Buka menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('button', { name: 'Ganti Event Kegiatan' })
+    .click();
+  await page.locator('[data-id-ukt="2"]').getByRole('button', { name: 'Pilih Kegiatan' }).click();
+  // Same post, new event: the picker again, not the old event's participant (decision 090).
+  await expect(page.getByRole('heading', { name: 'POS UJIAN TEKNIK' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pilih Peserta' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ganti Peserta' })).toHaveCount(0);
 });

@@ -115,6 +115,23 @@ async function main() {
     const headers = { 'access-token': token };
 
     const sample = await fetch(`${base}${listPaths(3)[0]}`, { headers }).then((r) => r.text());
+    const ceilingPort = await freePort();
+    const bare = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`,
+      ],
+      { stdio: 'inherit' },
+    );
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+    // The ceiling is measured right before and right after the list runs: this machine is shared,
+    // and a ratio only means something against a ceiling taken under the same load.
+    const measureCeiling = () => cannon({ url: `http://127.0.0.1:${ceilingPort}/` });
+    console.log('Batas atas: node:http dengan jawaban tetap…');
+    const ceilingBefore = await measureCeiling();
+
     const list = async (idUkt: number) => {
       const requests = listPaths(idUkt).map((path) => ({ method: 'GET' as const, path, headers }));
       // Warm-up: every query once (fills the list-page cache), then load for the JIT and page cache.
@@ -126,6 +143,14 @@ async function main() {
     const list1k = await list(4);
     console.log('Daftar peserta, 100.000 peserta…');
     const list100k = await list(3);
+    console.log('Batas atas lagi…');
+    const ceilingAfter = await measureCeiling();
+    const ceiling = {
+      ...ceilingBefore,
+      rps: Math.round((ceilingBefore.rps + ceilingAfter.rps) / 2),
+      total: ceilingBefore.total + ceilingAfter.total,
+      bad: ceilingBefore.bad + ceilingAfter.bad,
+    };
 
     console.log('Simpan nilai…');
     let n = 0;
@@ -151,20 +176,6 @@ async function main() {
     const floor = await cannon({ url: `${base}/uktNEW/api/tidak-ada`, headers });
     server.kill('SIGTERM');
 
-    const ceilingPort = await freePort();
-    const bare = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`,
-      ],
-      { stdio: 'inherit' },
-    );
-    children.push(bare);
-    await waitFor(`http://127.0.0.1:${ceilingPort}/`);
-    console.log('Batas atas: node:http dengan jawaban tetap…');
-    const ceiling = await cannon({ url: `http://127.0.0.1:${ceilingPort}/` });
-
     const row = (name: string, r: Awaited<ReturnType<typeof cannon>>) =>
       `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${Math.round((100 * r.rps) / ceiling.rps)}% | ${r.total} | ${r.bad} |`;
     console.log(
@@ -176,13 +187,14 @@ async function main() {
     console.log(
       `${cpus().length} CPU; load average (1/5/15 min) sebelum ${loadBefore}, sesudah ${loadAfter}\n`,
     );
-    console.log('| run | req/s | p50 ms | p99 ms | of ceiling | requests | non-2xx/errors |');
+    console.log('| run | req/s | p50 ms | p99 ms | of ceiling (mean of both) | requests | non-2xx/errors |');
     console.log('|---|---|---|---|---|---|---|');
     console.log(row('list, 100,000 participants', list100k));
     console.log(row('list, 1,000 participants', list1k));
     console.log(row('score write (NilaiSiswa)', write));
     console.log(row('Fastify floor: unknown route, JSON 404 through every hook', { ...floor, bad: 0 }));
-    console.log(row('ceiling: bare node:http, same body', ceiling));
+    console.log(row('ceiling: bare node:http, same body (before the list runs)', ceilingBefore));
+    console.log(row('ceiling: bare node:http, same body (after the list runs)', ceilingAfter));
     console.log('\nQuery alone, uncached (in-process, same query mix), ms:\n');
     console.log('| participants | p50 | p99 | max |');
     console.log('|---|---|---|---|');

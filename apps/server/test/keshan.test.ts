@@ -136,6 +136,34 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
     ).toBe(404);
   });
 
+  it('answers a re-sent upload with the same Idempotency-Key from the first answer, whatever its boundary', async () => {
+    const send = (boundary: string) => {
+      const { payload } = multipart(
+        { id_siswa: '3', id_soal: '1', id_ukt: '1' },
+        { name: 'audio', data: WEBM },
+      );
+      const body = Buffer.from(
+        payload.toString('latin1').replaceAll('----ukt-test-boundary', boundary),
+        'latin1',
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/keshan/upload-audio',
+        payload: body,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'access-token': admin,
+          'idempotency-key': 'rekaman-1',
+        },
+      });
+    };
+    const first = await send('----WebKitFormBoundaryAbCdEfGh12345678');
+    expect(first.statusCode).toBe(200);
+    const again = await send(`ukt-${'0'.repeat(36)}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('rejects what is not audio, whatever its name and declared type', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>            ');
     const res = await upload(

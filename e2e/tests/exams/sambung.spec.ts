@@ -48,11 +48,15 @@ test('sambung: two panels, Ganti, a reload keeps the pair, both scores saved and
   expect((await readNilai(page, { id_siswa: idB, id_tingkat: 1, id_ukt: 1 })).nilai_sambung).toBe(60);
 
   // Both were reported to the server as taken at the sambung post.
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'token')?.value ?? '';
+  const examinerId = cookies.find((c) => c.name === 'id')?.value ?? '';
   const list = await page.request.get('/uktNEW/api/DataSiswa/siswa', {
     params: { hal: 1, nama: '', posUjian: 4, id_ukt: 1 },
     headers: { 'access-token': token },
   });
   const rows = ((await list.json()) as { data: { id_siswa: string; sudah_sambung: string | null }[] }).data;
-  for (const id of [idA, idB]) expect(rows.find((r) => r.id_siswa === id)?.sudah_sambung).toBeTruthy();
+  // The server records who took them (DESIGN §4: sudah_* holds the examiner's id_pemilih).
+  expect(examinerId).not.toBe('');
+  for (const id of [idA, idB]) expect(rows.find((r) => r.id_siswa === id)?.sudah_sambung).toBe(examinerId);
 });

@@ -18,10 +18,10 @@ declare module 'fastify' {
 }
 
 function requestHash(request: FastifyRequest): string {
-  // A multipart body is not parsed before the handler; its size stands in for it.
-  const body = request.isMultipart()
-    ? `multipart:${request.headers['content-length'] ?? ''}`
-    : JSON.stringify(request.body ?? null);
+  // A multipart body is not read before the handler, and its boundary (so its size) changes when a
+  // client rebuilds the same form (an outbox retry, `ukt import pending`): uploads are matched by
+  // route and path only (docs/decisions/013-idempotency.md).
+  const body = request.isMultipart() ? 'multipart' : JSON.stringify(request.body ?? null);
   return sha256(
     `${request.method} ${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})} ${body}`,
   );

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { Outlet } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
+import { Icon } from '../components/ui/icon';
 import { logoUrl, useOrganisasi } from '../lib/organisasi';
+import { LazyBoundary } from './lazy-boundary';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { SideMenu } from './side-menu';
 
 // The sync status needs Dexie (~30 KB gzipped): lazy, so the login's first load stays in budget.
@@ -28,31 +29,22 @@ export function AppLayout() {
           onClick={() => setOpen(true)}
           className="grid size-11 place-items-center rounded-lg hover:bg-black/10"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-          </svg>
+          <Icon path="M4 6h16M4 12h16M4 18h16" />
         </button>
         <img src={logoUrl(organisasi)} alt="" width={32} height={32} className="size-8 object-contain" />
         <span className="min-w-0 flex-1 truncate font-bold">
           {organisasi?.nama_organisasi || 'UKT Penguji'}
         </span>
         {/* Sends what waits on the phone on start and sign-in, and shows how many wait (DESIGN §7). */}
-        <Suspense fallback={null}>
-          <SyncHeader />
-        </Suspense>
+        <ScreenErrorBoundary resetKey="sync" fallback={null}>
+          <Suspense fallback={null}>
+            <SyncHeader />
+          </Suspense>
+        </ScreenErrorBoundary>
       </header>
       <SideMenu open={open} onClose={close} />
       <main className="mx-auto max-w-2xl px-3 pt-4 pb-10">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <LazyBoundary />
       </main>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
-import { clearEvent, useSession } from '../lib/session';
+import { clearExamState } from '../lib/exam-storage';
+import { clearEvent, setParticipant, useSession } from '../lib/session';
 
 /** The side drawer: photo 100x80, name, 'Penguji', 'Ganti Event Kegiatan', 'Sign Out' (SPEC §2). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -22,6 +23,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
 
   const changeEvent = () => {
     clearEvent();
+    // The participant was taken in the old event; kept, their scores would go to the new one (decision 090).
+    setParticipant(null);
+    clearExamState();
     onClose();
     navigate('/event');
   };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon } from '../../components/ui/icon';
 import { useOutboxItems } from '../../lib/outbox';
 import { OutboxPanel } from './outbox-panel';
 import { useOnline } from './use-online';
@@ -37,16 +38,7 @@ export function SyncHeader() {
           onClick={() => setOpen(true)}
           className="grid size-9 place-items-center rounded-full bg-amber-300 text-amber-950"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            aria-hidden="true"
-          >
-            <path d="M12 4l9 16H3zM12 10v4m0 3v.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon path="M12 4l9 16H3zM12 10v4m0 3v.5" className="size-5" strokeWidth={2.5} />
         </button>
       )}
       <button
@@ -55,16 +47,7 @@ export function SyncHeader() {
         onClick={() => setOpen(true)}
         className={`flex h-9 min-w-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-bold ${tone}`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          aria-hidden="true"
-        >
-          <path d="M12 16V4m0 0L7 9m5-5l5 5M5 20h14" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <Icon path="M12 16V4m0 0L7 9m5-5l5 5M5 20h14" className="size-4" strokeWidth={2.5} />
         <span data-testid="pending-count">{count}</span>
       </button>
       {open && items && (

@@ -2,39 +2,28 @@ import { digitsOnly, normalizePhone, PHONE_PREFIX } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { ApiError } from '../../../lib/api-client';
-import { showError, showSuccess } from '../../../lib/dialogs';
+import { showSuccess } from '../../../lib/dialogs';
 import { setPendingNumber } from '../../../lib/session';
 import { requestOtp } from '../api/request-otp';
+import { useAuthRequest } from '../hooks/use-auth-request';
 import { AuthShell } from './auth-shell';
+import { OfflineNotice } from './offline-notice';
 
 /** /login: the WhatsApp number behind a fixed +62 and the Login button (SPEC §2, §5, §8). */
 export function LoginPage() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [offline, setOffline] = useState(false);
+  const { busy, offline, run } = useAuthRequest();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setOffline(false);
     const noWa = normalizePhone(phone);
-    try {
+    return run(async () => {
       await requestOtp(noWa);
       setPendingNumber(noWa);
       navigate('/otp', { replace: true });
       void showSuccess('Kode OTP telah dikirimkan ke nomor HP Anda');
-    } catch (error) {
-      // SPEC §8: a network failure is only logged and the button comes back; the hint below is ours.
-      if (error instanceof ApiError && error.status > 0) void showError(error.message);
-      else {
-        console.error(error);
-        setOffline(true);
-      }
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -61,9 +50,7 @@ export function LoginPage() {
             />
           </span>
         </div>
-        {offline && (
-          <Notice tone="error">Tidak dapat terhubung ke server. Periksa koneksi lalu coba lagi.</Notice>
-        )}
+        {offline && <OfflineNotice />}
         <Button type="submit" disabled={busy} className="h-13 text-base">
           {busy ? 'Logging in...' : 'Login'}
         </Button>

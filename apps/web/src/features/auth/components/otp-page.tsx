@@ -3,44 +3,35 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CodeBoxes } from '../../../components/ui/code-boxes';
-import { Notice } from '../../../components/ui/notice';
 import { ApiError } from '../../../lib/api-client';
-import { showError, showSuccess } from '../../../lib/dialogs';
+import { showSuccess } from '../../../lib/dialogs';
 import { clearPendingNumber, signIn, useSession } from '../../../lib/session';
 import { useCountdown } from '../../../lib/use-countdown';
 import { requestOtp } from '../api/request-otp';
 import { verifyOtp } from '../api/verify-otp';
+import { useAuthRequest } from '../hooks/use-auth-request';
 import { AuthShell } from './auth-shell';
+import { OfflineNotice } from './offline-notice';
 
 /** /otp: the four code boxes, 'Ganti Nomor', 'Kirim Ulang' after 60 s, 'Verifikasi & Lanjutkan'. */
 export function OtpPage() {
   const navigate = useNavigate();
   const { number } = useSession();
   const [digits, setDigits] = useState<string[]>(() => Array(OTP_LENGTH).fill(''));
-  const [busy, setBusy] = useState(false);
-  const [offline, setOffline] = useState(false);
+  const { busy, offline, run } = useAuthRequest();
   const { left, restart } = useCountdown(OTP_RESEND_SECONDS);
   const noWa = number ?? '';
 
-  const verify = async (e: FormEvent) => {
+  const verify = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setOffline(false);
-    try {
+    return run(async () => {
       const result = await verifyOtp(noWa, digits.join(''));
       const examiner = result.data[0];
       if (!examiner) throw new ApiError(result.message || 'Data penguji tidak ditemukan', 500);
       signIn(examiner, result.organisasi, result.token);
       void showSuccess('OTP berhasil diverifikasi');
       navigate('/', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status > 0) void showError(error.message);
-      else {
-        console.error(error);
-        setOffline(true);
-      }
-      setBusy(false);
-    }
+    });
   };
 
   const resend = async () => {
@@ -71,9 +62,7 @@ export function OtpPage() {
       </div>
       <form onSubmit={verify} className="flex flex-col gap-5">
         <CodeBoxes value={digits} onChange={setDigits} disabled={busy} />
-        {offline && (
-          <Notice tone="error">Tidak dapat terhubung ke server. Periksa koneksi lalu coba lagi.</Notice>
-        )}
+        {offline && <OfflineNotice />}
         <Button type="submit" disabled={busy} className="h-13 text-base">
           Verifikasi &amp; Lanjutkan
         </Button>

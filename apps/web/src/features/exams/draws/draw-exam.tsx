@@ -1,14 +1,15 @@
-import { formatScore, itemAverageScore, ROW_SCALE } from '@ukt/core';
+import { formatScore, ROW_SCALE } from '@ukt/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { confirmFinish, confirmReset } from '../../../lib/dialogs';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
 import type { ExamContext } from '../shared/exam-gate';
-import { ExamButton, ExamLayout } from '../shared/exam-layout';
+import { ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
+import { RowActions } from '../shared/row-actions';
 import { ExamRow, RowList } from '../shared/row-list';
 import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { ScoreButtons } from '../shared/score-buttons';
+import { scoredAverage } from '../shared/scored-average';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import type { DrawExamConfig } from './draw-config';
 
@@ -21,77 +22,45 @@ interface DrawItem {
 
 /** The toyak / kripen screen, one implementation configured per test (SPEC §2, §4, §9). */
 export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamContext }) {
-  const navigate = useNavigate();
   const listKey = examKey(EXAM_KEYS.undian, config.kind, ctx.belt);
   const [items, setItems] = useStoredState<DrawItem[]>(listKey, ctx.owner, () =>
     config.draw(Math.random).map((item) => ({ ...item, nilai: 0, selesai: false })),
   );
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, finish, reset } = useExamFinish(() => removeExam(listKey));
   const current = items.findIndex((item) => !item.selesai);
-  const scores = items.map((item) => item.nilai);
   const allScored = items.every((item) => item.nilai > 0);
-  // Over the rows scored so far; once all are scored (the only time it is saved) it is the final average.
-  const average = itemAverageScore(
-    scores.filter((s) => s > 0),
-    0,
-  );
+  const average = scoredAverage(items.map((item) => item.nilai));
 
-  // A finished item with a score is never scored again (SPEC §4); scoring finishes the item.
+  // A finished item with a score is never scored again (SPEC §4): only an unfinished one takes a
+  // score, and scoring finishes it. Checked against the stored list so a double tap scores once.
   function score(position: number, value: number) {
-    setItems(items.map((item, i) => (i === position ? { ...item, nilai: value, selesai: true } : item)));
-  }
-
-  async function reset() {
-    if (!(await confirmReset())) return;
-    removeExam(listKey);
-    window.location.reload();
-  }
-
-  async function save() {
-    if (!(await confirmFinish())) return;
-    setBusy(true);
-    const outcome = await saveWithFeedback(
-      nilaiRequest({
-        title: config.title,
-        idUkt: ctx.idUkt,
-        idTingkat: ctx.belt,
-        participant: ctx.participant,
-        fields: { [config.field]: average, [`${config.field}_plus`]: 0 },
-      }),
+    setItems((previous) =>
+      previous.map((item, i) =>
+        i === position && !item.selesai ? { ...item, nilai: value, selesai: true } : item,
+      ),
     );
-    setBusy(false);
-    if (outcome.status === 'rejected') return;
-    removeExam(listKey);
-    navigate('/');
+  }
+
+  function save() {
+    return finish(() =>
+      saveWithFeedback(
+        nilaiRequest({
+          title: config.title,
+          idUkt: ctx.idUkt,
+          idTingkat: ctx.belt,
+          participant: ctx.participant,
+          fields: { [config.field]: average, [`${config.field}_plus`]: 0 },
+        }),
+      ),
+    );
   }
 
   return (
     <ExamLayout
       title={config.title}
-      subtitle={ctx.participant.nama}
-      belt={ctx.belt}
-      actions={
-        <>
-          <ExamButton tone="neutral" onClick={reset}>
-            Reset
-          </ExamButton>
-          {allScored ? (
-            <ExamButton tone="success" onClick={() => setOpen(true)}>
-              Selesai
-            </ExamButton>
-          ) : (
-            <ExamButton
-              tone="neutral"
-              aria-label="Muat ulang"
-              title="Muat ulang"
-              onClick={() => window.location.reload()}
-            >
-              ⟳
-            </ExamButton>
-          )}
-        </>
-      }
+      ctx={ctx}
+      actions={<RowActions allScored={allScored} onReset={reset} onFinish={() => setOpen(true)} />}
       footer={<span>Rata-rata {formatScore(average, ',')}</span>}
     >
       <RowList>

@@ -1,11 +1,9 @@
 import { formatScore } from '@ukt/core';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { confirmFinish, confirmReset } from '../../../lib/dialogs';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { saveWithFeedback } from '../shared/save-score';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { ExerciseCard } from './exercise-card';
 import { type FisikItem, finishExercise, fisikPairs, freshFisik, runningAverage } from './fisik-progress';
@@ -17,57 +15,45 @@ function clearFisik() {
 
 /** Ujian Fisik (SPEC §2, §4): the exercises in order, progress kept under ListFISIK, one final save. */
 export function FisikExam({ ctx }: { ctx: ExamContext }) {
-  const navigate = useNavigate();
   const [items, setItems] = useStoredState<FisikItem[]>(EXAM_KEYS.fisik, ctx.owner, freshFisik);
-  const [busy, setBusy] = useState(false);
+  const { busy, finish, reset } = useExamFinish(clearFisik);
   // Progress resumes at the first unfinished exercise (SPEC §4).
   const current = items.find((item) => !item.selesai);
 
-  async function reset() {
-    if (!(await confirmReset())) return;
-    clearFisik();
-    window.location.reload();
-  }
-
-  async function finish() {
-    if (!(await confirmFinish())) return;
-    setBusy(true);
-    const outcome = await saveWithFeedback(
-      {
-        path: '/DataSiswa/nilaifisiksiswa',
-        label: `Ujian Fisik – ${ctx.participant.nama}`,
-        participantId: ctx.participant.id_siswa,
-        body: {
-          id_ukt: ctx.idUkt,
-          id_siswa: Number(ctx.participant.id_siswa),
-          id_tingkat: ctx.belt,
-          id_penguji: ctx.examiner?.id_pemilih,
-          ...fisikPairs(items),
+  function save() {
+    return finish(() =>
+      saveWithFeedback(
+        {
+          path: '/DataSiswa/nilaifisiksiswa',
+          label: `Ujian Fisik – ${ctx.participant.nama}`,
+          participantId: ctx.participant.id_siswa,
+          body: {
+            id_ukt: ctx.idUkt,
+            id_siswa: Number(ctx.participant.id_siswa),
+            id_tingkat: ctx.belt,
+            id_penguji: ctx.examiner?.id_pemilih,
+            ...fisikPairs(items),
+          },
         },
-      },
-      {
-        sent: 'Data berhasil disimpan',
-        rejectedTitle: 'Error',
-        rejected: 'Terjadi kesalahan saat submit data',
-      },
+        {
+          sent: 'Data berhasil disimpan',
+          rejectedTitle: 'Error',
+          rejected: 'Terjadi kesalahan saat submit data',
+        },
+      ),
     );
-    setBusy(false);
-    if (outcome.status === 'rejected') return;
-    clearFisik();
-    navigate('/');
   }
 
   return (
     <ExamLayout
       title="Ujian Fisik"
-      subtitle={ctx.participant.nama}
-      belt={ctx.belt}
+      ctx={ctx}
       actions={
         <>
           <ExamButton tone="neutral" onClick={reset}>
             Reset
           </ExamButton>
-          <ExamButton tone="success" onClick={finish} disabled={Boolean(current) || busy}>
+          <ExamButton tone="success" onClick={save} disabled={Boolean(current) || busy}>
             Selesai
           </ExamButton>
         </>

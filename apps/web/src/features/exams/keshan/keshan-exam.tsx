@@ -8,13 +8,14 @@ import {
 } from '@ukt/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { confirmFinish, confirmReset, showDialog, showError } from '../../../lib/dialogs';
+import { showDialog, showError } from '../../../lib/dialogs';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
 import { submit } from '../../../lib/outbox';
 import { ClockDisplay } from '../shared/clock-display';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { useExamClock } from '../shared/use-exam-clock';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { KeshanResultModal } from './keshan-result';
@@ -36,7 +37,6 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
     () => ({}),
   );
   const [fontSize, setFontSize] = useStoredState(EXAM_KEYS.font, ctx.owner, () => KESHAN_FONT_DEFAULT);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ grade: KeshanGrade | null } | null>(null);
   const clock = useExamClock({
     storageKey: CLOCK_KEY,
@@ -56,37 +56,39 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
   const answeredCount = soal.filter((s) => answers[s.id_soal]).length;
   const go = (n: number) => setParams({ no: String(Math.min(Math.max(1, n), soal.length)) });
 
-  function clearKeshan() {
+  const {
+    busy,
+    finish: finishWith,
+    reset,
+  } = useExamFinish(() => {
+    // Stopped before the clock's key is removed, so the stop is not written back after it.
+    clock.pause();
     removeExam(EXAM_KEYS.jawaban);
     removeExam(CLOCK_KEY);
-  }
+  }, '/SoalUjian');
 
-  async function reset() {
-    if (!(await confirmReset())) return;
-    clearKeshan();
-    window.location.assign('/SoalUjian');
-  }
-
-  async function finish(latest: Record<string, AnswerLetter> = answers) {
-    if (!(await confirmFinish())) return;
-    setBusy(true);
-    const result = await submit({
-      path: '/keshan/jawaban',
-      label: `Ujian KESHAN – ${ctx.participant.nama}`,
-      participantId: ctx.participant.id_siswa,
-      body: {
-        id_ukt: ctx.idUkt,
-        id_siswa: Number(ctx.participant.id_siswa),
-        id_tingkat: ctx.belt,
-        jawaban: soal.map((s) => ({ id_soal: Number(s.id_soal), jawaban: latest[s.id_soal] ?? null })),
+  function finish(latest: Record<string, AnswerLetter> = answers) {
+    return finishWith(
+      async () => {
+        const result = await submit({
+          path: '/keshan/jawaban',
+          label: `Ujian KESHAN – ${ctx.participant.nama}`,
+          participantId: ctx.participant.id_siswa,
+          body: {
+            id_ukt: ctx.idUkt,
+            id_siswa: Number(ctx.participant.id_siswa),
+            id_tingkat: ctx.belt,
+            jawaban: soal.map((s) => ({ id_soal: Number(s.id_soal), jawaban: latest[s.id_soal] ?? null })),
+          },
+        });
+        if (result.status === 'rejected') await showError(result.message);
+        return result;
       },
-    });
-    setBusy(false);
-    if (result.status === 'rejected') return showError(result.message);
-    clock.pause();
-    clearKeshan();
-    const grade = result.status === 'sent' ? KeshanResult.safeParse(result.data) : null;
-    setDone({ grade: grade?.success ? grade.data : null });
+      (result) => {
+        const grade = result.status === 'sent' ? KeshanResult.safeParse(result.data) : null;
+        setDone({ grade: grade?.success ? grade.data : null });
+      },
+    );
   }
 
   function saveAnswer(letter: AnswerLetter) {
@@ -103,8 +105,7 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
   return (
     <ExamLayout
       title="UJI KESHAN"
-      subtitle={ctx.participant.nama}
-      belt={ctx.belt}
+      ctx={ctx}
       actions={
         clock.started && (
           <>
@@ -137,6 +138,7 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
         <KeshanWelcome
           fontSize={fontSize}
           minutes={KESHAN_SECONDS / 60}
+          ready={state.status === 'ready'}
           onFont={(d) => setFontSize((f) => Math.min(40, Math.max(8, f + d * KESHAN_FONT_STEP)))}
           onStart={() => {
             if (state.status !== 'ready') return;

@@ -1,17 +1,13 @@
 import type { KeshanGrade } from '@ukt/core';
 import { ExamButton } from '../shared/exam-layout';
+import { ExamModal } from '../shared/exam-modal';
 
 /** The final-score modal: the server's grade, or word that the answers wait on the phone. */
 export function KeshanResultModal(props: { grade: KeshanGrade | null; onClose: () => void }) {
   const { grade } = props;
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="keshan-result"
-        className="w-full max-w-sm rounded-2xl bg-white p-5 text-center"
-      >
+    <ExamModal titleId="keshan-result">
+      <div className="text-center">
         <h2 id="keshan-result" className="text-xl font-bold text-neutral-900">
           Nilai Akhir KESHAN
         </h2>
@@ -33,6 +29,6 @@ export function KeshanResultModal(props: { grade: KeshanGrade | null; onClose: (
           Tutup
         </ExamButton>
       </div>
-    </div>
+    </ExamModal>
   );
 }

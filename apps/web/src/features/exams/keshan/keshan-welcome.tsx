@@ -6,6 +6,8 @@ export function KeshanWelcome(props: {
   onFont: (delta: 1 | -1) => void;
   onStart: () => void;
   minutes: number;
+  /** False while the questions are still loading (or failed): there is nothing to start yet. */
+  ready: boolean;
 }) {
   return (
     <section className="flex flex-col items-center gap-5 rounded-2xl bg-white p-6 text-center shadow">
@@ -24,7 +26,7 @@ export function KeshanWelcome(props: {
           Besar
         </ExamButton>
       </fieldset>
-      <ExamButton onClick={props.onStart} className="w-full text-lg">
+      <ExamButton onClick={props.onStart} disabled={!props.ready} className="w-full text-lg">
         Mulai Ujian
       </ExamButton>
     </section>

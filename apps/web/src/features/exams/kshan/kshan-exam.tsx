@@ -1,12 +1,11 @@
 import { formatScore, KSHAN_TINGKAT, kshanScore } from '@ukt/core';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { confirmFinish, showError, showSuccess } from '../../../lib/dialogs';
+import { showError, showSuccess } from '../../../lib/dialogs';
 import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { submit } from '../../../lib/outbox';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { KshanQuestion } from './kshan-question';
 
@@ -14,9 +13,8 @@ type Scores = [number | null, number | null];
 
 /** Ujian KSHAN (SPEC §2, §9): two recorded questions, score = (q1 + q2) / 2 saved under id_tingkat 5. */
 export function KshanExam({ ctx }: { ctx: ExamContext }) {
-  const navigate = useNavigate();
   const [scores, setScores] = useStoredState<Scores>(EXAM_KEYS.kshan, ctx.owner, () => [null, null]);
-  const [busy, setBusy] = useState(false);
+  const { busy, finish } = useExamFinish(() => removeExam(EXAM_KEYS.kshan));
   const total = kshanScore(scores);
 
   async function upload(no: 1 | 2, blob: Blob) {
@@ -38,31 +36,26 @@ export function KshanExam({ ctx }: { ctx: ExamContext }) {
     } else await showError(`Failed to upload audio (${result.message})`);
   }
 
-  async function finish() {
-    if (!(await confirmFinish())) return;
-    setBusy(true);
-    const outcome = await saveWithFeedback(
-      nilaiRequest({
-        title: 'Ujian KSHAN',
-        idUkt: ctx.idUkt,
-        idTingkat: KSHAN_TINGKAT,
-        participant: ctx.participant,
-        fields: { nilai_kshan: total, nilai_kshan_plus: 0 },
-      }),
+  function save() {
+    return finish(() =>
+      saveWithFeedback(
+        nilaiRequest({
+          title: 'Ujian KSHAN',
+          idUkt: ctx.idUkt,
+          idTingkat: KSHAN_TINGKAT,
+          participant: ctx.participant,
+          fields: { nilai_kshan: total, nilai_kshan_plus: 0 },
+        }),
+      ),
     );
-    setBusy(false);
-    if (outcome.status === 'rejected') return;
-    removeExam(EXAM_KEYS.kshan);
-    navigate('/');
   }
 
   return (
     <ExamLayout
       title="Ujian KSHAN"
-      subtitle={ctx.participant.nama}
-      belt={ctx.belt}
+      ctx={ctx}
       actions={
-        <ExamButton tone="success" onClick={finish} disabled={busy || scores.every((s) => s === null)}>
+        <ExamButton tone="success" onClick={save} disabled={busy || scores.every((s) => s === null)}>
           Selesai
         </ExamButton>
       }

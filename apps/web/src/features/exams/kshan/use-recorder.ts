@@ -18,14 +18,32 @@ export function useRecorder(onRecorded: (blob: Blob) => void) {
   const onRecordedRef = useRef(onRecorded);
   onRecordedRef.current = onRecorded;
   const urlRef = useRef<string | null>(null);
+  const starting = useRef(false);
 
   const release = useCallback(() => {
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
     urlRef.current = null;
   }, []);
-  useEffect(() => release, [release]);
+  useEffect(
+    () => () => {
+      // Leaving the screen mid-recording (back button) must free the microphone, and an answer
+      // cut short is not uploaded: the examiner records it again.
+      const media = recorder.current;
+      if (media?.state === 'recording') {
+        media.onstop = () => {
+          for (const track of media.stream.getTracks()) track.stop();
+        };
+        media.stop();
+      }
+      release();
+    },
+    [release],
+  );
 
   const start = useCallback(async () => {
+    // The microphone prompt takes a while: a second tap on Rekam meanwhile must not open a second one.
+    if (recorder.current || starting.current) return;
+    starting.current = true;
     try {
       const stream = await navigator.mediaDevices.getUserMedia(CONSTRAINTS);
       const media = new MediaRecorder(stream, { audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
@@ -48,6 +66,8 @@ export function useRecorder(onRecorded: (blob: Blob) => void) {
       // SPEC §8 only logs a missing or refused microphone; the examiner is told too, so they know why.
       console.warn('Mikrofon tidak tersedia', error);
       setState({ status: 'error', message: 'Mikrofon tidak diizinkan atau tidak ditemukan.' });
+    } finally {
+      starting.current = false;
     }
   }, [release]);
 

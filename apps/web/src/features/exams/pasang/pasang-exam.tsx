@@ -1,7 +1,5 @@
 import { formatScore, pasangForBelt, pasangScore } from '@ukt/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { confirmFinish, confirmReset } from '../../../lib/dialogs';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
 import { BonusInput } from '../shared/bonus-input';
 import { ClockDisplay } from '../shared/clock-display';
@@ -10,6 +8,7 @@ import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
 import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { useExamClock } from '../shared/use-exam-clock';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { type PasangAnswer, PasangRow } from './pasang-row';
@@ -18,7 +17,6 @@ const CLOCK_KEY = examKey(EXAM_KEYS.waktu, 'pasang');
 
 /** Tes Pasang Jurus (SPEC §2, §4): a belt clock, Salah/Benar per pair while running, the Keterangan dialog. */
 export function PasangExam({ ctx }: { ctx: ExamContext }) {
-  const navigate = useNavigate();
   const { pairs, seconds } = pasangForBelt(ctx.belt);
   const [answers, setAnswers] = useStoredState<Record<string, PasangAnswer>>(
     EXAM_KEYS.pasang,
@@ -32,7 +30,10 @@ export function PasangExam({ ctx }: { ctx: ExamContext }) {
     direction: 'down',
   });
   const [result, setResult] = useState<{ bonus: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, finish, reset } = useExamFinish(() => {
+    removeExam(EXAM_KEYS.pasang);
+    removeExam(CLOCK_KEY);
+  });
   useWakeLock(clock.running);
 
   const answered = pairs.filter((id) => (answers[id] ?? 0) > 0).length;
@@ -44,39 +45,27 @@ export function PasangExam({ ctx }: { ctx: ExamContext }) {
     setResult({ bonus: 0 });
   }
 
-  async function reset() {
-    if (!(await confirmReset())) return;
-    removeExam(EXAM_KEYS.pasang);
-    removeExam(CLOCK_KEY);
-    window.location.reload();
-  }
-
-  async function save() {
-    if (!result || !(await confirmFinish())) return;
-    setBusy(true);
+  function save() {
+    if (!result) return;
     const score = pasangScore({ belt: ctx.belt, correct, bonus: result.bonus });
-    const outcome = await saveWithFeedback(
-      nilaiRequest({
-        title: 'Tes Pasang Jurus',
-        idUkt: ctx.idUkt,
-        idTingkat: ctx.belt,
-        participant: ctx.participant,
-        fields: { nilai_pasang: score.nilai_pasang, nilai_pasang_plus: score.nilai_pasang_plus },
-      }),
+    return finish(() =>
+      saveWithFeedback(
+        nilaiRequest({
+          title: 'Tes Pasang Jurus',
+          idUkt: ctx.idUkt,
+          idTingkat: ctx.belt,
+          participant: ctx.participant,
+          fields: { nilai_pasang: score.nilai_pasang, nilai_pasang_plus: score.nilai_pasang_plus },
+        }),
+      ),
     );
-    setBusy(false);
-    if (outcome.status === 'rejected') return;
-    removeExam(EXAM_KEYS.pasang);
-    removeExam(CLOCK_KEY);
-    navigate('/');
   }
 
   const base = pasangScore({ belt: ctx.belt, correct, bonus: 0 });
   return (
     <ExamLayout
       title="Tes Pasang Jurus"
-      subtitle={ctx.participant.nama}
-      belt={ctx.belt}
+      ctx={ctx}
       actions={
         <>
           <ClockDisplay seconds={clock.seconds} label="Waktu pasang" />

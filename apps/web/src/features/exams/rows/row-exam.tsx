@@ -1,17 +1,18 @@
 import { formatScore, itemAverageScore, ROW_SCALE, ROW_SECONDS } from '@ukt/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { confirmFinish, confirmReset } from '../../../lib/dialogs';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
 import { BonusInput } from '../shared/bonus-input';
 import { ClockDisplay } from '../shared/clock-display';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
+import { RowActions } from '../shared/row-actions';
 import { ExamRow, RowList } from '../shared/row-list';
 import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
 import { ScoreButtons } from '../shared/score-buttons';
+import { scoredAverage } from '../shared/scored-average';
 import { useExamClock } from '../shared/use-exam-clock';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { useWakeLock } from '../shared/use-wake-lock';
 import type { RowExamConfig } from './row-config';
@@ -19,7 +20,6 @@ import { type RowItem, rowsAfterScore, visibleRows } from './row-rules';
 
 /** The forms / gymnastics / dagger screen, one implementation configured per test (SPEC §2, §4). */
 export function RowExam({ config, ctx }: { config: RowExamConfig; ctx: ExamContext }) {
-  const navigate = useNavigate();
   const { owner, belt } = ctx;
   const listKey = examKey(EXAM_KEYS.baris, config.kind, belt);
   const indexKey = examKey(EXAM_KEYS.urutan, config.kind, belt);
@@ -43,16 +43,16 @@ export function RowExam({ config, ctx }: { config: RowExamConfig; ctx: ExamConte
     direction: 'down',
   });
   const [result, setResult] = useState<{ bonus: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, finish, reset } = useExamFinish(() => {
+    removeExam(listKey);
+    removeExam(indexKey);
+    removeExam(clockPrefix, true);
+  });
   useWakeLock(rowClock.running || examClock.running);
 
   const allScored = rows.length > 0 && rows.every((row) => row.nilai > 0);
   const scores = rows.map((row) => row.nilai);
-  // Over the rows scored so far; once all are scored (the only time it is saved) it is the final average.
-  const average = itemAverageScore(
-    scores.filter((s) => s > 0),
-    0,
-  );
+  const average = scoredAverage(scores);
 
   function startRow() {
     rowClock.start();
@@ -70,35 +70,20 @@ export function RowExam({ config, ctx }: { config: RowExamConfig; ctx: ExamConte
     setIndex(index + 1);
   }
 
-  function clearThisExam() {
-    removeExam(listKey);
-    removeExam(indexKey);
-    removeExam(clockPrefix, true);
-  }
-
-  async function reset() {
-    if (!(await confirmReset())) return;
-    clearThisExam();
-    window.location.reload();
-  }
-
-  async function save() {
-    if (!result || !(await confirmFinish())) return;
-    setBusy(true);
+  function save() {
+    if (!result) return;
     const final = itemAverageScore(scores, result.bonus);
-    const outcome = await saveWithFeedback(
-      nilaiRequest({
-        title: config.title,
-        idUkt: ctx.idUkt,
-        idTingkat: belt,
-        participant: ctx.participant,
-        fields: { [config.field]: final, [`${config.field}_plus`]: result.bonus },
-      }),
+    return finish(() =>
+      saveWithFeedback(
+        nilaiRequest({
+          title: config.title,
+          idUkt: ctx.idUkt,
+          idTingkat: belt,
+          participant: ctx.participant,
+          fields: { [config.field]: final, [`${config.field}_plus`]: result.bonus },
+        }),
+      ),
     );
-    setBusy(false);
-    if (outcome.status === 'rejected') return;
-    clearThisExam();
-    navigate('/');
   }
 
   const header = (
@@ -106,31 +91,14 @@ export function RowExam({ config, ctx }: { config: RowExamConfig; ctx: ExamConte
       {minutes ? (
         <ClockDisplay seconds={examClock.seconds} expired={examClock.expired} label="Waktu ujian" />
       ) : null}
-      <ExamButton tone="neutral" onClick={reset}>
-        Reset
-      </ExamButton>
-      {allScored ? (
-        <ExamButton tone="success" onClick={() => setResult({ bonus: 0 })}>
-          Selesai
-        </ExamButton>
-      ) : (
-        <ExamButton
-          tone="neutral"
-          aria-label="Muat ulang"
-          title="Muat ulang"
-          onClick={() => window.location.reload()}
-        >
-          ⟳
-        </ExamButton>
-      )}
+      <RowActions allScored={allScored} onReset={reset} onFinish={() => setResult({ bonus: 0 })} />
     </>
   );
 
   return (
     <ExamLayout
       title={config.title}
-      subtitle={ctx.participant.nama}
-      belt={belt}
+      ctx={ctx}
       actions={header}
       footer={
         <span>

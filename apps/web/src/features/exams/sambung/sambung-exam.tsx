@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { confirmFinish, showError, showSuccess } from '../../../lib/dialogs';
+import { showError, showSuccess } from '../../../lib/dialogs';
 import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
-import { type SubmitResult, submit } from '../../../lib/outbox';
+import { discardOutboxItem, type SubmitResult, submit } from '../../../lib/outbox';
 import type { EventContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
 import { nilaiRequest } from '../shared/save-score';
+import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { PesertaPanel } from './peserta-panel';
 import { pairingBody, type SambungPeserta, type SambungScores } from './sambung-state';
@@ -16,7 +16,9 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
   const [p1, setP1] = useStoredState<SambungPeserta | null>(EXAM_KEYS.peserta1, ctx.owner, () => null);
   const [p2, setP2] = useStoredState<SambungPeserta | null>(EXAM_KEYS.peserta2, ctx.owner, () => null);
   const [scores, setScores] = useStoredState<SambungScores>(EXAM_KEYS.sambung, ctx.owner, () => NO_SCORES);
-  const [busy, setBusy] = useState(false);
+  const { busy, finish: finishWith } = useExamFinish(() => {
+    for (const key of [EXAM_KEYS.peserta1, EXAM_KEYS.peserta2, EXAM_KEYS.sambung]) removeExam(key);
+  });
   const setters = { 1: setP1, 2: setP2 } as const;
 
   async function pick(panel: 1 | 2, chosen: SambungPeserta) {
@@ -39,6 +41,10 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
     );
     const refused = results.find((r) => r.status === 'rejected');
     if (refused?.status === 'rejected') {
+      // As on the hub's picker: the refusal is shown now and the examiner picks another, so the
+      // refused pairing is not left in the outbox for them to discard later.
+      for (const r of results)
+        if (r.status === 'rejected') await discardOutboxItem(r.key).catch(() => undefined);
       setters[panel](null);
       await showError(refused.message);
     }
@@ -49,14 +55,11 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
     setScores((s) => ({ ...s, [panel]: null }));
   }
 
-  async function finish() {
-    if (!p1 || !p2 || scores[1] === null || scores[2] === null || !(await confirmFinish())) return;
-    setBusy(true);
+  async function saveBoth(
+    pair: readonly [readonly [SambungPeserta, number], readonly [SambungPeserta, number]],
+  ): Promise<SubmitResult> {
     const results: SubmitResult[] = [];
-    for (const [peserta, score] of [
-      [p1, scores[1]],
-      [p2, scores[2]],
-    ] as const) {
+    for (const [peserta, score] of pair) {
       results.push(
         await submit(
           nilaiRequest({
@@ -69,27 +72,45 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
         ),
       );
     }
-    setBusy(false);
     const refused = results.find((r) => r.status === 'rejected');
-    if (refused?.status === 'rejected') return showError(refused.message);
-    if (results.some((r) => r.status === 'queued')) {
+    if (refused?.status === 'rejected') {
+      await showError(refused.message);
+      return refused;
+    }
+    const queued = results.find((r) => r.status === 'queued');
+    if (queued) {
       await showSuccess(
         'Tidak ada sinyal. Nilai tersimpan di HP dan akan dikirim otomatis.',
         'Tersimpan di HP',
       );
-    } else await showSuccess('Nilai berhasil disimpan');
-    // Ready for the next pair.
-    for (const key of [EXAM_KEYS.peserta1, EXAM_KEYS.peserta2, EXAM_KEYS.sambung]) removeExam(key);
-    setP1(null);
-    setP2(null);
-    setScores(NO_SCORES);
+      return queued;
+    }
+    await showSuccess('Nilai berhasil disimpan');
+    return results[0] as SubmitResult;
+  }
+
+  function finish() {
+    if (!p1 || !p2 || scores[1] === null || scores[2] === null) return;
+    const pair = [
+      [p1, scores[1]],
+      [p2, scores[2]],
+    ] as const;
+    // The screen stays, ready for the next pair.
+    return finishWith(
+      () => saveBoth(pair),
+      () => {
+        setP1(null);
+        setP2(null);
+        setScores(NO_SCORES);
+      },
+    );
   }
 
   const complete = p1 && p2 && scores[1] !== null && scores[2] !== null;
   return (
     <ExamLayout
       title="Tes Sambung"
-      belt={ctx.belt}
+      ctx={ctx}
       footer={
         <ExamButton tone="success" onClick={finish} disabled={!complete || busy} className="ml-auto">
           Selesai

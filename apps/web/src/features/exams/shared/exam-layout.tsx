@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
  */
 export function ExamLayout(props: {
   title: string;
-  subtitle?: string;
-  belt: Belt;
+  /** The exam's belt (footer) and participant (under the title; sambung has none of its own). */
+  ctx: { belt: Belt; participant?: { nama: string } };
   /** Right side of the header: clock, Reset, Selesai. */
   actions?: ReactNode;
   /** Extra footer content beside the belt name (counts, averages). */
@@ -22,7 +22,9 @@ export function ExamLayout(props: {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="min-w-0 flex-1 basis-24">
             <h1 className="truncate text-lg font-bold text-neutral-900">{props.title}</h1>
-            {props.subtitle && <p className="truncate text-sm text-neutral-600">{props.subtitle}</p>}
+            {props.ctx.participant && (
+              <p className="truncate text-sm text-neutral-600">{props.ctx.participant.nama}</p>
+            )}
           </div>
           <div className="ml-auto flex shrink-0 items-center gap-2 [&_button]:px-3">{props.actions}</div>
         </div>
@@ -30,7 +32,7 @@ export function ExamLayout(props: {
       <div>{props.children}</div>
       <footer className="sticky bottom-0 z-20 rounded-t-2xl bg-white px-3 py-2 text-sm shadow-[0_-1px_4px_rgba(0,0,0,0.08)]">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-          <span className="font-semibold text-brand-dark">{beltName(props.belt)}</span>
+          <span className="font-semibold text-brand-dark">{beltName(props.ctx.belt)}</span>
           {props.footer}
         </div>
       </footer>

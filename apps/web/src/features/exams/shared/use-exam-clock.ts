@@ -33,7 +33,6 @@ export interface ExamClock {
   start: () => void;
   pause: () => void;
   toggle: () => void;
-  reset: () => void;
 }
 
 // Re-render often enough that the shown second never lags by more than a quarter second.
@@ -103,10 +102,9 @@ export function useExamClock({
     if (!clockExpired(state, Date.now(), limitMs)) save(startClock(state, Date.now()));
   }, [state, save, limitMs]);
   const pause = useCallback(() => save(pauseClock(state, Date.now(), limitMs)), [state, save, limitMs]);
-  const reset = useCallback(() => save(IDLE_CLOCK), [save]);
   const toggle = running ? pause : start;
 
   const seconds =
     direction === 'down' ? remainingSeconds(state, now, limitMs) : elapsedSeconds(state, now, limitMs);
-  return { seconds, running, started: clockStarted(state), expired, start, pause, toggle, reset };
+  return { seconds, running, started: clockStarted(state), expired, start, pause, toggle };
 }

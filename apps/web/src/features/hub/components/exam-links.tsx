@@ -1,5 +1,6 @@
 import { type ExamLink, formatScore } from '@ukt/core';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/ui/icon';
 import { SyncMark } from '../../../components/ui/sync-mark';
 
 /** The exams of the post as big links; a scored exam shows a check and its score with two decimals. */
@@ -32,17 +33,7 @@ export function ExamLinks({
             </span>
             {score !== undefined && (
               <span className="flex items-center gap-1.5 font-semibold text-green-700">
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="3"
-                  role="img"
-                  aria-label="Selesai"
-                >
-                  <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <Icon path="M5 13l4 4L19 7" className="size-5" strokeWidth={3} label="Selesai" />
                 {formatScore(score)}
               </span>
             )}

@@ -55,14 +55,17 @@ export function ParticipantPicker({
   const [nama, setNama] = useState('');
   const [hal, setHal] = useState(1);
 
-  // Searching waits for a pause in typing so each key press is not a request on slow data.
+  // Searching waits for a pause in typing so each key press is not a request on slow data. Only a
+  // changed search goes back to page 1: on mount this must not undo a quick tap on the next page.
   useEffect(() => {
+    const next = typed.trim();
+    if (next === nama) return;
     const id = window.setTimeout(() => {
-      setNama(typed.trim());
+      setNama(next);
       setHal(1);
     }, 300);
     return () => window.clearTimeout(id);
-  }, [typed]);
+  }, [typed, nama]);
 
   const options = {
     perwapus: useOptions(loadPerwapus, null),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Icon } from '../../../components/ui/icon';
 
 /** The frame of the static account pages: a back button and a title. */
 export function StaticShell({ title, children }: { title: string; children: ReactNode }) {
@@ -13,16 +14,7 @@ export function StaticShell({ title, children }: { title: string; children: Reac
           onClick={() => navigate(-1)}
           className="grid size-11 place-items-center rounded-full hover:bg-neutral-200"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon path="M15 6l-6 6 6 6" />
         </button>
         <h1 className="text-xl font-bold">{title}</h1>
       </div>

@@ -4,6 +4,7 @@ import { ADMIN, DEWAN2 } from '../support/examiners';
 import { expect, test } from '../support/fixtures';
 import { loginAs } from '../support/login';
 import { shot } from '../support/shots';
+import { openExam } from './exams/exam-helpers';
 
 // SPEC §6 as a table: the exams each post shows, by path.
 const VISIBLE: Record<number, string[]> = {
@@ -119,4 +120,18 @@ test('scored exams show a check and the score with two decimals', async ({ page,
   await choosePost(page, 3);
   // The physical exam shows its average, nilai_fisik2: (1.6 + 25 + 25 + 25 + 48) / 5.
   await expect(page.locator('[data-exam="/UjianFisik"]')).toContainText('24.92');
+});
+
+test('Ganti pos drops the exam in progress (SPEC §4), the participant stays', async ({ page }) => {
+  await openExam(page, { event: 1, post: 2, path: '/UjianKripen' });
+  await page.locator('li[aria-current="step"]').getByRole('button', { name: '80', exact: true }).click();
+  await expect(page.getByText('Rata-rata 80,00')).toBeVisible();
+
+  await page.goto('/');
+  await changePost(page);
+  await choosePost(page, 2);
+  await expect(page.getByRole('button', { name: 'Ganti Peserta' })).toBeVisible();
+  await page.locator('[data-exam="/UjianKripen"]').click();
+  await expect(page.getByText('Rata-rata 0,00')).toBeVisible();
+  await expect(page.locator('ol > li').first()).toHaveAttribute('aria-current', 'step');
 });

@@ -41,8 +41,10 @@ test('physical exam: five exercises, time-up, reload in the middle, saved averag
   await page.getByRole('button', { name: 'Berhenti' }).click();
   await page.getByRole('button', { name: 'Selesai Sper Perut Atas' }).click();
 
-  // Sper Perut Bawah: 50 × 2.5 = 125, capped at 100.
+  // Sper Perut Bawah: minus at zero does nothing (SPEC §5); 50 × 2.5 = 125, capped at 100.
   await page.getByRole('button', { name: 'Mulai' }).click();
+  await page.getByRole('button', { name: 'Kurangi' }).click();
+  await expect(page.getByLabel('Jumlah Sper Perut Bawah')).toHaveValue('0');
   await page.getByLabel('Jumlah Sper Perut Bawah').fill('50');
   await page.getByRole('button', { name: 'Berhenti' }).click();
   await page.getByRole('button', { name: 'Selesai Sper Perut Bawah' }).click();

@@ -27,7 +27,8 @@ test('KESHAN: 13 right of 20, a reload in the middle resumes, the server grades 
   await expect(font).toHaveText('16');
   await page.getByRole('button', { name: 'Mulai Ujian' }).click();
   await expect(page).toHaveURL(/\/SoalUjian\/?\?no=1$/);
-  await expect(page.getByRole('timer', { name: 'Sisa waktu' })).toHaveText('10:00');
+  // The clock runs in real time here: a busy machine may take a few seconds to look.
+  await expect(page.getByRole('timer', { name: 'Sisa waktu' })).toHaveText(/^(10:00|09:[45]\d)$/);
 
   for (let i = 0; i < 20; i++) {
     const no = i + 1;
@@ -92,6 +93,7 @@ test('KESHAN: time up shows Waktu Habis, returns to SoalUjian; Reset starts over
   await confirmReset(page);
   await expect(page.getByRole('heading', { name: 'Selamat Datang di Ujian KESHAN' })).toBeVisible();
   await page.getByRole('button', { name: 'Mulai Ujian' }).click();
-  await expect(page.getByRole('timer', { name: 'Sisa waktu' })).toHaveText('10:00');
+  // The full ten minutes again (give or take the seconds a busy machine takes to look).
+  await expect(page.getByRole('timer', { name: 'Sisa waktu' })).toHaveText(/^(10:00|09:[45]\d)$/);
   await expect(page.getByRole('button', { name: /terjawab/ })).toHaveCount(0);
 });

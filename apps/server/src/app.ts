@@ -31,11 +31,17 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 
-/** What tests may replace: the clock, the OTP sender, and the PostgreSQL schema to work in. */
+/** What tests may replace: the clock, the OTP sender, the PostgreSQL schema to work in, the session cache. */
 export interface AppOptions {
   clock?: Clock;
   otpSender?: OtpSender;
   pgSchema?: string;
+  /**
+   * How long a live session token's examiner may be answered from memory, in ms (default
+   * SESSION_CACHE_MS, 3 s; 0 turns the cache off): the longest a logout or an examiner change
+   * made by another process goes unseen here (docs/decisions/018).
+   */
+  sessionCacheMs?: number;
 }
 
 /** JSON bodies are small (one score group, 20 answers); anything larger is a mistake or an attack. */
@@ -84,7 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(multipart);
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
   await app.register(idempotencyPlugin);
   await app.register(docsPlugin);
 

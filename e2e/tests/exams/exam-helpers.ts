@@ -77,7 +77,8 @@ export function answerKey(server: TestServer, tingkat: number): { no: number; ja
   }
 }
 
-function cli(server: TestServer, args: string[]): Promise<string> {
+/** Runs the committee command line (`ukt …`) against a test server's database. */
+export function runUkt(server: TestServer, args: string[]): Promise<string> {
   const env = { ...process.env, DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, UKT_ORG_ID: '1' };
   return new Promise((resolve, reject) => {
     execFile(
@@ -111,6 +112,6 @@ export async function importEvent(server: TestServer, idUkt: number, tingkat: nu
       '3,Citra Pasang,Perwapus Uji,Cabang Uji,Ranting Uji,Rayon Uji,Jawa Timur',
     ].join('\n'),
   );
-  await cli(server, ['import', 'events', events]);
-  await cli(server, ['import', 'participants', people, '--event', String(idUkt)]);
+  await runUkt(server, ['import', 'events', events]);
+  await runUkt(server, ['import', 'participants', people, '--event', String(idUkt)]);
 }

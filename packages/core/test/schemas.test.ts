@@ -94,3 +94,16 @@ describe('score bodies', () => {
     expect(SiswaQuery.safeParse({ id_ukt: '../../etc' }).success).toBe(false);
   });
 });
+
+describe('ids', () => {
+  it('takes whole numbers and strings of digits, nothing else', () => {
+    const body = (id_siswa: unknown) => NilaiBody.safeParse({ ...ids, id_siswa, nilai_sambung: 80 });
+    expect(body(7).success).toBe(true);
+    expect(body('7').success).toBe(true);
+    for (const bad of [true, [5], '0x10', '1e1', '', ' 7', 0, -1, 1.5, '../1', null]) {
+      expect(body(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(SiswaQuery.safeParse({ id_ukt: 1, hal: '2e0' }).success).toBe(false);
+    expect(SiswaQuery.safeParse({ id_ukt: 1, posUjian: '5' }).success).toBe(false);
+  });
+});

@@ -4,8 +4,10 @@ import type { Config } from '../config/env';
 import { resolveSecret } from '../config/secret';
 import { openDb } from '../db/connect';
 import '../lib/zod-locale';
+import { buildApp } from '../app';
 import { ensureOrganisasi } from '../modules/organisasi/organisasi.repository';
 import { exportResults } from './export-results';
+import { importPending, type PendingReport, readPendingFile } from './import-pending';
 import type { ImportReport } from './import-rows';
 import { importEvents, importExaminers, importParticipants, importQuestions } from './imports';
 import { makeLink } from './link';
@@ -23,6 +25,7 @@ export const USAGE = `Pemakaian: npm run ukt -- <perintah>
   import examiners FILE                 kolom no_wa,nama,perwapus,cabang,panitia,dewan
   import participants FILE --event ID   kolom no_urut,nama,perwapus,cabang,ranting,rayon,provinsi
   import questions FILE --tingkat N     kolom no,soal_tanya,a,b,c,d,jawaban_benar
+  import pending FILE                   nilai tertunda yang diekspor dari HP penguji (.json)
   link NO_WA [--sabuk N]                tautan login sekali pakai (24 jam)
   export results --event ID --out FILE  nilai semua peserta (.csv atau .xlsx)
 FILE berakhiran .csv atau .xlsx.`;
@@ -32,6 +35,25 @@ function positive(value: string | undefined, flag: string): number {
   if (!value || !Number.isInteger(n) || n < 1)
     throw new ImportError(`${flag} wajib diisi dengan angka (lihat bantuan: npm run ukt -- help)`);
   return n;
+}
+
+const describePending = (r: PendingReport) =>
+  [
+    `Nilai tertunda: ${r.terkirim} tersimpan, ${r.sudahAda} sudah ada sebelumnya, ${r.ditolak.length} ditolak.`,
+    ...r.ditolak.map((d) => `  ditolak: ${d.label}: ${d.message}`),
+  ].join('\n');
+
+/** Replays an exported outbox through the API itself, so every rule applies as for the phone. */
+async function runImportPending(config: Config, file: string, io: CliIo): Promise<number> {
+  const items = await readPendingFile(file);
+  const app = await buildApp({ ...config, logLevel: 'warn', demo: false });
+  try {
+    const report = await importPending(app, items);
+    io.out(describePending(report));
+    return report.ditolak.length ? 1 : 0;
+  } finally {
+    await app.close();
+  }
 }
 
 const describeReport = (r: ImportReport) =>
@@ -61,6 +83,7 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
   try {
     await ensureOrganisasi(db, config.orgId, 'Perguruan Pencak Silat', now.toISOString());
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    if (command === 'import' && what === 'pending' && file) return await runImportPending(config, file, io);
     if (command === 'import' && file) {
       if (what === 'events') io.out(describeReport(await importEvents(db, config.orgId, file)));
       else if (what === 'examiners')

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors';
-import { examinerOfToken } from '../modules/auth/session.service';
+import { examinerOfToken, SESSION_CACHE_MS } from '../modules/auth/session.service';
 import type { AuthExaminer } from './context';
 
 declare module 'fastify' {
@@ -24,13 +24,17 @@ export function examinerOf(request: FastifyRequest): AuthExaminer {
   return request.examiner;
 }
 
-/** Resolves the examiner from the token on every protected request (DESIGN §4). */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * Resolves the examiner from the token on every protected request (DESIGN §4); a live token's
+ * examiner is kept in memory for `sessionCacheMs` (docs/decisions/018).
+ */
+export const authPlugin = fp<{ sessionCacheMs?: number }>(async (app: FastifyInstance, options) => {
+  const cacheMs = options.sessionCacheMs ?? SESSION_CACHE_MS;
   app.decorateRequest('examiner', null);
 
   const resolve = async (request: FastifyRequest, token: string | undefined) => {
     if (!token) throw unauthorized('Token tidak ditemukan. Silakan login.');
-    const examiner = await examinerOfToken(app.db, app.secret, token, app.clock());
+    const examiner = await examinerOfToken(app.db, app.secret, token, app.clock(), cacheMs);
     if (!examiner || examiner.id_organisasi !== app.config.orgId) throw unauthorized();
     request.examiner = examiner;
   };

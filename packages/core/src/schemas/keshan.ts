@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KESHAN_QUESTIONS } from '../rules/keshan';
-import { Id, Tingkat } from './common';
+import { Id, Tingkat, wholeNumber } from './common';
 
 /** A KESHAN question as the examiner app receives it: never with the answer key (DESIGN §4). */
 export const Soal = z.object({
@@ -39,7 +39,7 @@ export const KeshanResult = z.object({
 /** Text fields of the multipart POST /keshan/upload-audio (the file part is 'audio'). */
 export const AudioFields = z.object({
   id_siswa: Id,
-  id_soal: z.coerce.number().int().min(1, { error: 'harus 1 atau 2' }).max(2, { error: 'harus 1 atau 2' }),
+  id_soal: wholeNumber(1, 2, 'harus 1 atau 2'),
   id_ukt: Id,
 });
 export type AudioFields = z.infer<typeof AudioFields>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, OptionalId } from './common';
+import { Id, OptionalId, wholeNumber } from './common';
 
 /** One exam event (SPEC §3 test event). */
 export const Kegiatan = z.object({
@@ -14,9 +14,9 @@ export type Kegiatan = z.infer<typeof Kegiatan>;
 
 /** Query of GET /DataSiswa/siswa (SPEC §7, DESIGN §4). */
 export const SiswaQuery = z.object({
-  hal: z.coerce.number().int().min(1, { error: 'halaman mulai dari 1' }).max(100_000).default(1),
+  hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
   nama: z.string().trim().max(100, { error: 'pencarian terlalu panjang' }).default(''),
-  posUjian: z.coerce.number().int().min(0).max(4, { error: 'pos ujian 0 sampai 4' }).default(0),
+  posUjian: wholeNumber(0, 4, 'pos ujian 0 sampai 4').default(0),
   id_perwapus: OptionalId,
   id_cabang: OptionalId,
   id_ranting: OptionalId,

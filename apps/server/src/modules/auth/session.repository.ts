@@ -29,6 +29,7 @@ export async function findSessionExaminer(db: Kysely<Database>, tokenHash: strin
           .selectFrom('sesi')
           .innerJoin('penguji', 'penguji.id_pemilih', 'sesi.id_pemilih')
           .selectAll('penguji')
+          .select('sesi.expires_at as session_expires_at')
           .where('sesi.token_hash', '=', hash)
           .where('sesi.kind', '=', 'session')
           .where('sesi.used_at', 'is', null)

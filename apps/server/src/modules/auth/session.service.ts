@@ -46,16 +46,64 @@ export async function createLoginLink(
   return token;
 }
 
-/** The examiner a session token belongs to, or null when it is unknown, expired or revoked. */
+/**
+ * How long a process may answer a live session token from memory (docs/decisions/018): a logout
+ * on the same process takes effect at once; one on another process (or an examiner edited by
+ * the CLI) after at most this long.
+ */
+export const SESSION_CACHE_MS = 3_000;
+const SESSION_CACHE_SIZE = 10_000;
+
+/** Live sessions this process has looked up recently, per database. */
+interface SessionCache {
+  entries: Map<string, { examiner: AuthExaminer; until: number }>;
+  /** Bumped around every revocation: a lookup that overlapped one does not store its answer. */
+  epoch: number;
+}
+
+const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
+
+function sessionCacheOf(db: Kysely<Database>): SessionCache {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), epoch: 0 };
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The examiner a session token belongs to, or null when it is unknown, expired or revoked.
+ * A live answer is kept for `cacheMs` (never past the token's expiry); 0 asks the database
+ * every time. Unknown tokens are never cached.
+ */
 export async function examinerOfToken(
   db: Kysely<Database>,
   secret: string,
   token: string,
   now: number,
+  cacheMs = SESSION_CACHE_MS,
 ): Promise<AuthExaminer | null> {
   if (token.length < 20 || token.length > 100) return null;
+  const cache = cacheMs > 0 ? sessionCacheOf(db) : undefined;
+  if (cache) {
+    const hit = cache.entries.get(token);
+    if (hit && hit.until > now) return hit.examiner;
+    if (hit) cache.entries.delete(token);
+  }
+  const epoch = cache?.epoch;
   const row = await findSessionExaminer(db, hashOf(secret, 'session', token), now);
-  return row ? toAuthExaminer(row) : null;
+  if (!row) return null;
+  // Shared by every request of this token while cached: nobody may change it.
+  const examiner = Object.freeze(toAuthExaminer(row));
+  if (cache && cache.epoch === epoch) {
+    cache.entries.set(token, { examiner, until: Math.min(now + cacheMs, row.session_expires_at) });
+    if (cache.entries.size > SESSION_CACHE_SIZE) {
+      const oldest = cache.entries.keys().next().value;
+      if (oldest !== undefined) cache.entries.delete(oldest);
+    }
+  }
+  return examiner;
 }
 
 /** Uses up a login link; answers its examiner id, or null when it is unknown, used or expired. */
@@ -75,5 +123,16 @@ export async function revokeSession(
   token: string,
   now: number,
 ): Promise<boolean> {
-  return (await consumeToken(db, hashOf(secret, 'session', token), 'session', now)) !== null;
+  const cache = sessionCaches.get(db);
+  // Before: a lookup already running may have read the token as live; after: one that started
+  // while the revocation was being written may have too. Neither stores its answer.
+  if (cache) cache.epoch++;
+  try {
+    return (await consumeToken(db, hashOf(secret, 'session', token), 'session', now)) !== null;
+  } finally {
+    if (cache) {
+      cache.entries.delete(token);
+      cache.epoch++;
+    }
+  }
 }

@@ -15,13 +15,42 @@ const sambung = (id_siswa: number, nilai_sambung: number) => ({
   value: { id_siswa, id_ukt: 1, id_tingkat: 1, nilai_sambung },
 });
 
-async function idOf(t: TestApp, noWa: string): Promise<string> {
-  const row = await t.app.db
-    .selectFrom('penguji')
-    .select('id_pemilih')
-    .where('no_wa', '=', noWa)
-    .executeTakeFirstOrThrow();
-  return String(row.id_pemilih);
+/** A demo server signed in as the admin, with helpers to build items and read scores back. */
+function pendingFixture(kind: 'sqlite' | 'postgres') {
+  const f = {
+    t: undefined as unknown as TestApp,
+    admin: '',
+    adminId: '',
+    dir: '',
+    item: (key: string, body: PendingItem['body'], path = '/DataSiswa/NilaiSiswa'): PendingItem => ({
+      key,
+      examinerId: f.adminId,
+      path,
+      label: `Nilai ${key}`,
+      body,
+    }),
+    sambungOf: async (id_siswa: number) => {
+      const query = `id_siswa=${id_siswa}&id_tingkat=1&id_ukt=1`;
+      const res = await api(f.t, f.admin, 'GET', `/DataSiswa/NilaiSiswa?${query}`);
+      return res.json().data.nilai_sambung as number;
+    },
+  };
+  beforeAll(async () => {
+    f.t = await startApp(kind);
+    f.admin = await f.t.login(ADMIN);
+    const row = await f.t.app.db
+      .selectFrom('penguji')
+      .select('id_pemilih')
+      .where('no_wa', '=', ADMIN)
+      .executeTakeFirstOrThrow();
+    f.adminId = String(row.id_pemilih);
+    f.dir = mkdtempSync(join(tmpdir(), 'ukt-pending-'));
+  });
+  afterAll(async () => {
+    await f.t.close();
+    rmSync(f.dir, { recursive: true, force: true });
+  });
+  return f;
 }
 
 function exportFile(items: unknown[]) {
@@ -29,67 +58,38 @@ function exportFile(items: unknown[]) {
 }
 
 describe.each(DATABASES)('importing exported pending scores on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  let adminId: string;
-  let dir: string;
-  const item = (key: string, body: PendingItem['body'], path = '/DataSiswa/NilaiSiswa'): PendingItem => ({
-    key,
-    examinerId: adminId,
-    path,
-    label: `Nilai ${key}`,
-    body,
-  });
-  const sambungOf = async (id_siswa: number) => {
-    const res = await api(
-      t,
-      admin,
-      'GET',
-      `/DataSiswa/NilaiSiswa?id_siswa=${id_siswa}&id_tingkat=1&id_ukt=1`,
-    );
-    return res.json().data.nilai_sambung as number;
+  const f = pendingFixture(kind);
+  const { item, sambungOf } = f;
+  const auditCount = async () => {
+    const row = await f.t.app.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   };
-  const auditCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login(ADMIN);
-    adminId = await idOf(t, ADMIN);
-    dir = mkdtempSync(join(tmpdir(), 'ukt-pending-'));
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('saves every item as its examiner, and a second import writes nothing again', async () => {
     const items = [item('k-a', sambung(5, 80)), item('k-b', sambung(6, 65))];
-    expect(await importPending(t.app, items)).toEqual({ terkirim: 2, sudahAda: 0, ditolak: [] });
+    expect(await importPending(f.t.app, items)).toEqual({ terkirim: 2, sudahAda: 0, ditolak: [] });
     expect([await sambungOf(5), await sambungOf(6)]).toEqual([80, 65]);
     const audits = await auditCount();
 
-    expect(await importPending(t.app, items)).toEqual({ terkirim: 0, sudahAda: 2, ditolak: [] });
+    expect(await importPending(f.t.app, items)).toEqual({ terkirim: 0, sudahAda: 2, ditolak: [] });
     expect(await auditCount()).toBe(audits);
   });
 
   it('counts an item the phone did send itself as already there', async () => {
     const body = { id_siswa: 7, id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 };
-    const sent = await api(t, admin, 'POST', '/DataSiswa/NilaiSiswa', body, { 'idempotency-key': 'k-phone' });
+    const sent = await api(f.t, f.admin, 'POST', '/DataSiswa/NilaiSiswa', body, {
+      'idempotency-key': 'k-phone',
+    });
     expect(sent.statusCode).toBe(200);
-    const report = await importPending(t.app, [item('k-phone', { kind: 'json', value: body })]);
+    const report = await importPending(f.t.app, [item('k-phone', { kind: 'json', value: body })]);
     expect(report).toEqual({ terkirim: 0, sudahAda: 1, ditolak: [] });
   });
 
   it('reports an item the server refuses with its message, and still saves the others', async () => {
-    const report = await importPending(t.app, [
+    const report = await importPending(f.t.app, [
       item('k-bad', sambung(8, 87)),
       item('k-good', sambung(9, 90)),
     ]);
@@ -102,7 +102,7 @@ describe.each(DATABASES)('importing exported pending scores on %s', (kind) => {
   });
 
   it('refuses items of an examiner who is not registered', async () => {
-    const report = await importPending(t.app, [{ ...item('k-x', sambung(10, 80)), examinerId: '999999' }]);
+    const report = await importPending(f.t.app, [{ ...item('k-x', sambung(10, 80)), examinerId: '999999' }]);
     expect(report.ditolak).toEqual([{ label: 'Nilai k-x', message: 'Penguji 999999 tidak terdaftar.' }]);
   });
 
@@ -117,13 +117,13 @@ describe.each(DATABASES)('importing exported pending scores on %s', (kind) => {
         ['audio', { base64: ogg, type: 'audio/ogg' }, 'rekaman.ogg'],
       ],
     };
-    const report = await importPending(t.app, [item('k-audio', form, '/keshan/upload-audio')]);
+    const report = await importPending(f.t.app, [item('k-audio', form, '/keshan/upload-audio')]);
     expect(report).toEqual({ terkirim: 1, sudahAda: 0, ditolak: [] });
   });
 
   it('checks the file before anything is sent, naming the place that is wrong', async () => {
     const write = (name: string, content: unknown) => {
-      const path = join(dir, name);
+      const path = join(f.dir, name);
       writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
       return path;
     };
@@ -140,55 +140,26 @@ describe.each(DATABASES)('importing exported pending scores on %s', (kind) => {
 
 // The command itself reads the file and opens the database from its configuration; once is enough.
 describe('the ukt import pending command', () => {
-  let t: TestApp;
-  let admin: string;
-  let adminId: string;
-  let dir: string;
-  const item = (key: string, body: PendingItem['body']): PendingItem => ({
-    key,
-    examinerId: adminId,
-    path: '/DataSiswa/NilaiSiswa',
-    label: `Nilai ${key}`,
-    body,
-  });
-  const sambungOf = async (id_siswa: number) => {
-    const res = await api(
-      t,
-      admin,
-      'GET',
-      `/DataSiswa/NilaiSiswa?id_siswa=${id_siswa}&id_tingkat=1&id_ukt=1`,
-    );
-    return res.json().data.nilai_sambung as number;
-  };
-
-  beforeAll(async () => {
-    t = await startApp('sqlite');
-    admin = await t.login(ADMIN);
-    adminId = await idOf(t, ADMIN);
-    dir = mkdtempSync(join(tmpdir(), 'ukt-pending-cli-'));
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const f = pendingFixture('sqlite');
+  const { item, sambungOf } = f;
 
   it('runs as `ukt import pending FILE` and exits 1 when something is refused', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-    const path = join(dir, 'nilai-tertunda.json');
+    const path = join(f.dir, 'nilai-tertunda.json');
     writeFileSync(
       path,
       JSON.stringify(exportFile([item('k-cli', sambung(12, 75)), item('k-cli-bad', sambung(13, 1))])),
     );
-    expect(await runCli(['import', 'pending', path], t.config, io)).toBe(1);
+    expect(await runCli(['import', 'pending', path], f.t.config, io)).toBe(1);
     expect(out.join('\n')).toContain('Nilai tertunda: 1 tersimpan, 0 sudah ada sebelumnya, 1 ditolak.');
     expect(out.join('\n')).toContain('ditolak: Nilai k-cli-bad');
     expect(await sambungOf(12)).toBe(75);
 
     out.length = 0;
     writeFileSync(path, JSON.stringify(exportFile([item('k-cli', sambung(12, 75))])));
-    expect(await runCli(['import', 'pending', path], t.config, io)).toBe(0);
+    expect(await runCli(['import', 'pending', path], f.t.config, io)).toBe(0);
     expect(out.join('\n')).toContain('0 tersimpan, 1 sudah ada sebelumnya, 0 ditolak');
   });
 });

@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cookie);
   await app.register(multipart);
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
+  await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs ?? config.sessionCacheMs });
   await app.register(idempotencyPlugin);
   await app.register(docsPlugin);
 

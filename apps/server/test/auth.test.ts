@@ -1,5 +1,6 @@
 import { LoginResult } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_CACHE_MS } from '../src/modules/auth/session.service';
 import { ADMIN, AGUS, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
 
 const MIN = 60_000;
@@ -180,6 +181,28 @@ describe.each(DATABASES)('login on %s', (kind) => {
     const other = await t.login(SITI);
     t.advance(24 * 60 * MIN + 1000);
     expect((await api(t, other, 'GET', '/DataSiswa/UKT')).statusCode).toBe(401);
+  });
+
+  it('keeps a live token in memory for a few seconds: a logout on another process is seen after that', async () => {
+    // docs/decisions/018: the same process forgets a revoked token at once (test above); another
+    // process that looked it up within SESSION_CACHE_MS may accept it until that has passed.
+    const other = await startApp(kind, {}, t);
+    try {
+      const token = await t.login(SITI);
+      expect((await api(other, token, 'GET', '/DataSiswa/UKT')).statusCode).toBe(200);
+      expect((await api(t, token, 'POST', '/auth/logout')).statusCode).toBe(200);
+      expect((await api(t, token, 'GET', '/DataSiswa/UKT')).statusCode).toBe(401);
+      // The documented delay: still accepted there until its few seconds are up.
+      expect((await api(other, token, 'GET', '/DataSiswa/UKT')).statusCode).toBe(200);
+      other.advance(SESSION_CACHE_MS + 1);
+      expect((await api(other, token, 'GET', '/DataSiswa/UKT')).statusCode).toBe(401);
+      // A token never seen before by that process is checked in the database.
+      const fresh = await t.login(SITI);
+      expect((await api(t, fresh, 'POST', '/auth/logout')).statusCode).toBe(200);
+      expect((await api(other, fresh, 'GET', '/DataSiswa/UKT')).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('accepts the token cookie only on media GETs', async () => {

@@ -9,6 +9,9 @@ import { z } from 'zod';
 //   OTP_SEND_PER_IP         code requests per 10 minutes (default 100; in the database)
 //   OTP_VERIFY_PER_IP       code checks per 10 minutes (default 300; in the database)
 // A browser test suite logging in a few dozen times from 127.0.0.1 stays well inside them.
+// SESSION_CACHE_MS: how long a process trusts a token it has already looked up (default 3000,
+// 0 = always ask the database); a logout on another process takes effect within this time
+// (docs/decisions/018-session-lookup-cache.md).
 // TRUST_PROXY: behind a load balancer, 'true' or the balancer's addresses (comma-separated), so the client IP is
 // taken from X-Forwarded-For; unset, the socket's address is the client (no header can fake it).
 
@@ -45,6 +48,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(3000),
   OTP_SEND_PER_IP: positiveInt('OTP_SEND_PER_IP').default(100),
   OTP_VERIFY_PER_IP: positiveInt('OTP_VERIFY_PER_IP').default(300),
+  SESSION_CACHE_MS: z.coerce
+    .number({ error: 'SESSION_CACHE_MS harus berupa angka' })
+    .int({ error: 'SESSION_CACHE_MS harus bilangan bulat' })
+    .min(0, { error: 'SESSION_CACHE_MS 0 sampai 60000' })
+    .max(60_000, { error: 'SESSION_CACHE_MS 0 sampai 60000' })
+    .default(3000),
   TRUST_PROXY: z.string().max(500).optional(),
   // Set by npm to the directory `npm run …` was typed in; the CLI resolves file names against it.
   INIT_CWD: z.string().optional(),
@@ -66,6 +75,8 @@ export interface Config {
   logLevel: string;
   rateLimit: { perMinute: number; otpSendPerIp: number; otpVerifyPerIp: number };
   trustProxy: boolean | string;
+  /** Milliseconds a looked-up session token is trusted without asking the database again. */
+  sessionCacheMs: number;
   /** Where the command was typed (npm runs workspace scripts elsewhere): CLI file names are relative to it. */
   invocationDir: string;
 }
@@ -114,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       otpVerifyPerIp: e.OTP_VERIFY_PER_IP,
     },
     trustProxy: trustProxy(e.TRUST_PROXY),
+    sessionCacheMs: e.SESSION_CACHE_MS,
     invocationDir: e.INIT_CWD ?? process.cwd(),
   };
 }

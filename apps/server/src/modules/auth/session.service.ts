@@ -10,40 +10,43 @@ export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 const hashOf = (secret: string, kind: string, token: string) => hmac(secret, kind, token);
 
-/** Opens a session for an examiner: an opaque 256-bit token, stored only as its HMAC. */
-export async function openSession(
+/** Issues an opaque 256-bit token of a kind for an examiner, stored only as its HMAC. */
+async function issueToken(
   db: Kysely<Database>,
   secret: string,
+  kind: 'session' | 'link',
   idPemilih: number,
   now: number,
 ): Promise<string> {
   const token = randomToken();
   await insertToken(db, {
-    token_hash: hashOf(secret, 'session', token),
+    token_hash: hashOf(secret, kind, token),
     id_pemilih: idPemilih,
-    kind: 'session',
+    kind,
     created_at: now,
     expires_at: now + TOKEN_TTL_MS,
   });
   return token;
 }
 
-/** Makes a single-use login link token for `ukt link`. */
-export async function createLoginLink(
+/** Opens a session for an examiner: the token the app sends as access-token. */
+export function openSession(
   db: Kysely<Database>,
   secret: string,
   idPemilih: number,
   now: number,
 ): Promise<string> {
-  const token = randomToken();
-  await insertToken(db, {
-    token_hash: hashOf(secret, 'link', token),
-    id_pemilih: idPemilih,
-    kind: 'link',
-    created_at: now,
-    expires_at: now + TOKEN_TTL_MS,
-  });
-  return token;
+  return issueToken(db, secret, 'session', idPemilih, now);
+}
+
+/** Makes a single-use login link token for `ukt link`. */
+export function createLoginLink(
+  db: Kysely<Database>,
+  secret: string,
+  idPemilih: number,
+  now: number,
+): Promise<string> {
+  return issueToken(db, secret, 'link', idPemilih, now);
 }
 
 /**

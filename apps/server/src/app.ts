@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ensureDataDir } from './config/data-dir';
 import type { Config } from './config/env';
 import { resolveSecret } from './config/secret';
 import { openDb } from './db/connect';
@@ -12,6 +13,7 @@ import './lib/zod-locale';
 import { startMaintenance } from './maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createOtpSender, type OtpSender } from './modules/auth/otp-delivery';
+import { healthRoutes } from './modules/health/health.routes';
 import { kegiatanRoutes } from './modules/kegiatan/kegiatan.routes';
 import { keshanRoutes } from './modules/keshan/keshan.routes';
 import { audioRoutes } from './modules/media/audio.routes';
@@ -23,6 +25,7 @@ import { regionsRoutes } from './modules/regions/regions.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import { authPlugin } from './plugins/auth';
 import './plugins/context';
+import { controlCharactersPlugin } from './plugins/control-characters';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -31,7 +34,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 
-/** What tests may replace: the clock, the OTP sender, the PostgreSQL schema to work in, the session cache. */
+/** What tests may replace: the clock, the OTP sender, the PostgreSQL schema to work in, the session cache, the SQLite lock wait. */
 export interface AppOptions {
   clock?: Clock;
   otpSender?: OtpSender;
@@ -42,6 +45,8 @@ export interface AppOptions {
    * made by another process goes unseen here (docs/decisions/018).
    */
   sessionCacheMs?: number;
+  /** How long SQLite waits for another connection's write lock (default 5000 ms). */
+  sqliteBusyTimeoutMs?: number;
 }
 
 /** JSON bodies are small (one score group, 20 answers); anything larger is a mistake or an attack. */
@@ -65,7 +70,7 @@ const CSP = {
 
 /** Builds the whole server as a Fastify instance that never listens (tests use app.inject). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const database = await openDb(config.databaseUrl, { pgSchema: options.pgSchema });
+  ensureDataDir(config.dataDir);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -77,6 +82,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const database = await openDb(config.databaseUrl, {
+    pgSchema: options.pgSchema,
+    sqliteBusyTimeoutMs: options.sqliteBusyTimeoutMs,
+    log: app.log,
+  });
 
   app.decorate('config', config);
   app.decorate('secret', resolveSecret(config.secret, config.dataDir));
@@ -86,7 +96,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     options: { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false },
+    noStorePrefix: API_PREFIX,
   });
+  await app.register(controlCharactersPlugin);
   await app.register(cookie);
   await app.register(multipart);
   await app.register(rateLimitPlugin);
@@ -110,6 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sender = options.otpSender ?? createOtpSender(config.otp, app.log);
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(authRoutes, { sender });
       await api.register(organisasiRoutes);
       await api.register(async (protectedApi) => {

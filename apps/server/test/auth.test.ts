@@ -124,6 +124,29 @@ describe.each(DATABASES)('login on %s', (kind) => {
     expect((await send(LIMITED)).statusCode).toBe(200);
   });
 
+  it('counts the five sends in a sliding hour, not a clock hour', async () => {
+    const SLIDING = '6281100000076';
+    t.advance(2 * MIN);
+    for (let i = 0; i < 5; i++) {
+      expect((await send(SLIDING)).statusCode).toBe(200);
+      t.advance(10 * MIN);
+    }
+    // 50 minutes after the first send: five within the hour.
+    const full = await send(SLIDING);
+    expect(full.statusCode).toBe(429);
+    expect(body(full).message).toBe(
+      'Batas 5 kode per jam untuk nomor ini tercapai. Coba lagi dalam 10 menit.',
+    );
+    // The first send leaves the hour: one slot opens, and only one.
+    t.advance(10 * MIN + 1000);
+    expect((await send(SLIDING)).statusCode).toBe(200);
+    t.advance(2 * MIN);
+    expect((await send(SLIDING)).statusCode).toBe(429);
+    // Once the second send (10 minutes after the first) leaves the hour, the next slot opens.
+    t.advance(8 * MIN);
+    expect((await send(SLIDING)).statusCode).toBe(200);
+  });
+
   it('locks a number for an hour after 10 failures, and a resend does not reset the count', async () => {
     const noWa = '6281100000099';
     t.advance(2 * MIN);

@@ -91,6 +91,11 @@ describe.each(DATABASES)('scores on %s', (kind) => {
       [{ nilai_jurus: 90, nilai_jurus_plus: 1 }, 'nilai_jurus'],
       [{ nilai_jurus: 70, nilai_jurus_plus: 6 }, 'nilai_jurus_plus'],
       [{ nilai_jurus: 70, nilai_jurus_plus: 1.5 }, 'nilai_jurus_plus'],
+      // Toyak and kripen take the forms' bonus (SPEC §9, decision 002) and are checked the same way.
+      [{ nilai_toyak_senam: 86, nilai_toyak_senam_plus: 5 }, 'nilai_toyak_senam'],
+      [{ nilai_toyak_jurus: 73, nilai_toyak_jurus_plus: 6 }, 'nilai_toyak_jurus_plus'],
+      [{ nilai_kripen: 72.5, nilai_kripen_plus: 2.5 }, 'nilai_kripen_plus'],
+      [{ nilai_kripen: 52, nilai_kripen_plus: 3 }, 'nilai_kripen'],
       [{ nilai_senam: '70' }, 'nilai_senam'],
       [{ nilai_kshan: 51 }, 'nilai_kshan'],
     ];

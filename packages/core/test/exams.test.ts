@@ -6,6 +6,7 @@ import {
   examsForPost,
   isAdminPanitia,
   KSHAN_TINGKAT,
+  mayTakeAt,
   mayWriteGroup,
   POSTS,
   postFlagField,
@@ -111,6 +112,14 @@ describe('exam visibility (SPEC §6)', () => {
     expect(mayWriteGroup('kshan', { dewan: 2 })).toBe(true);
     expect(mayWriteGroup('pasang', { dewan: '2' })).toBe(false);
     expect(mayWriteGroup('pasang', { dewan: 1 })).toBe(true);
+  });
+
+  it('lets a dewan 2 examiner take participants only at the KESHAN post', () => {
+    expect(mayTakeAt('sudah_keshan', { dewan: 2 })).toBe(true);
+    for (const flag of ['sudah_tes', 'sudah_fisik', 'sudah_sambung'] as const) {
+      expect(mayTakeAt(flag, { dewan: '2' })).toBe(false);
+      expect(mayTakeAt(flag, { dewan: 1 })).toBe(true);
+    }
   });
 
   it('lets only "adminstrator" and "Admin" change the region filters', () => {

@@ -86,7 +86,7 @@ function trustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
-/** Raised when the environment is invalid; its message lists every problem. */
+/** Raised when the environment is invalid or names a place that cannot be used; its message says what to fix. */
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment (DESIGN §5); throws ConfigError naming each bad variable. */

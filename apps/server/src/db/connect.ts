@@ -1,6 +1,8 @@
 import { Kysely } from 'kysely';
-import { createDialect, type DialectName, dialectName } from './dialect';
+import { ConfigError } from '../config/env';
+import { createDialect, type DialectName, type DialectOptions, dialectName } from './dialect';
 import { migrateToLatest } from './migrate';
+import { openErrorMessage } from './open-error';
 import type { Database } from './types';
 
 /** An open, migrated database and what the app needs to know about it. */
@@ -11,14 +13,19 @@ export interface Db {
   fresh: boolean;
 }
 
-/** Opens the database of a DATABASE_URL and runs pending migrations. */
-export async function openDb(url: string, options: { pgSchema?: string } = {}): Promise<Db> {
-  const db = new Kysely<Database>({ dialect: createDialect(url, options) });
+/**
+ * Opens the database of a DATABASE_URL and runs pending migrations. A database that cannot be
+ * opened (read-only, unreachable …) is a ConfigError whose one line says what to do.
+ */
+export async function openDb(url: string, options: DialectOptions = {}): Promise<Db> {
+  let db: Kysely<Database> | undefined;
   try {
+    db = new Kysely<Database>({ dialect: createDialect(url, options) });
     const { fresh } = await migrateToLatest(db, options.pgSchema);
     return { db, dialect: dialectName(url), fresh };
   } catch (error) {
-    await db.destroy();
-    throw error;
+    await db?.destroy();
+    const message = openErrorMessage(url, error);
+    throw message ? new ConfigError(message, { cause: error }) : error;
   }
 }

@@ -11,6 +11,23 @@ pg.types.setTypeParser(1700, Number);
 /** Which database a URL names. */
 export type DialectName = 'sqlite' | 'postgres';
 
+/** Where the database layer reports trouble that no request sees (a pino logger fits). */
+export interface DbLog {
+  warn(details: object, message: string): void;
+}
+
+/** How a database is opened; tests shorten the SQLite wait to see a lock quickly. */
+export interface DialectOptions {
+  /** PostgreSQL schema for every table of this app (tests isolate files so). */
+  pgSchema?: string;
+  /** How long SQLite waits for another process's write lock before giving up (default 5000 ms). */
+  sqliteBusyTimeoutMs?: number;
+  log?: DbLog;
+}
+
+/** How long a request waits for a PostgreSQL connection before it is answered 503 (docs/decisions/019). */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+
 /** The dialect of a DATABASE_URL: 'sqlite:PATH' or 'postgres://…'. */
 export function dialectName(url: string): DialectName {
   return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
@@ -40,28 +57,53 @@ function withStatementCache(database: SQLite.Database, capacity = 500): SqliteDa
  * Opens SQLite in WAL mode with synchronous=FULL: a score the server acknowledged survives a
  * crash or power loss (DESIGN §4), and readers never wait for the writer.
  */
-function sqliteDialect(url: string): Dialect {
+function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
   const file = url.slice('sqlite:'.length) || ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SQLite(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('cache_size = -32000');
+  try {
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = FULL');
+    database.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    database.pragma('cache_size = -32000');
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 
-/** A pool on PostgreSQL; `schema` puts every table of this app in that schema (tests isolate files so). */
-function postgresDialect(url: string, schema: string | undefined): Dialect {
+/**
+ * A pool on PostgreSQL that outlives the server's outages (docs/decisions/019): a connection the
+ * server drops is only logged (pg.Pool crashes the process on an unheard 'error'), the pool
+ * opens new ones when asked again, and a request waits at most PG_CONNECT_TIMEOUT_MS for one.
+ */
+function postgresDialect(url: string, options: DialectOptions): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  const log = options.log ?? { warn: (_details: object, message: string) => console.warn(message) };
+  // An idle connection's error reaches the pool, which has already dropped that connection.
+  pool.on('error', (error: Error & { code?: string }) => {
+    log.warn(
+      { code: error.code, reason: error.message },
+      'Koneksi PostgreSQL terputus; server tetap berjalan dan menyambung lagi saat database kembali.',
+    );
+  });
+  // A connection in use fails its query (that request is answered 503) and also emits 'error',
+  // which nobody else hears while it is checked out; the pool discards it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   return new PostgresDialect({ pool });
 }
 
 /** The Kysely dialect for a DATABASE_URL. */
-export function createDialect(url: string, options: { pgSchema?: string } = {}): Dialect {
-  return dialectName(url) === 'sqlite' ? sqliteDialect(url) : postgresDialect(url, options.pgSchema);
+export function createDialect(url: string, options: DialectOptions = {}): Dialect {
+  return dialectName(url) === 'sqlite'
+    ? sqliteDialect(url, options.sqliteBusyTimeoutMs ?? 5_000)
+    : postgresDialect(url, options);
 }

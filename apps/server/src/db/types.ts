@@ -142,10 +142,14 @@ export interface OtpCodeTable {
 export interface OtpStateTable {
   no_wa: string;
   last_sent_at: number;
-  hour_start: number;
-  hour_count: number;
   failures: number;
   locked_until: number;
+}
+
+/** One code sent to a number, kept for an hour: the sliding hour of the per-number send limit. */
+export interface OtpSendTable {
+  no_wa: string;
+  sent_at: number;
 }
 
 /** A fixed-window counter (per-IP limits). */
@@ -196,6 +200,7 @@ export interface Database {
   soal: SoalTable;
   otp_code: OtpCodeTable;
   otp_state: OtpStateTable;
+  otp_send: OtpSendTable;
   rate_hit: RateHitTable;
   sesi: SesiTable;
   idempotency: IdempotencyTable;

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from './dialect';
 import type { Database } from './types';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** Runs a write transaction and resolves once it is committed (durable). */
 export interface Writer {
@@ -16,8 +17,9 @@ interface Job {
 /**
  * On SQLite every commit waits for an fsync (synchronous=FULL), and nothing else runs meanwhile.
  * Writes that arrive together therefore share one transaction and one commit (group commit):
- * each runs inside its own savepoint, so a failing one is rolled back alone, and every caller
- * is answered only after the shared commit. PostgreSQL groups commits itself: plain transactions.
+ * each runs inside its own savepoint, so a failing one is rolled back alone (unless the database
+ * itself failed: then the whole batch fails with that error), and every caller is answered only
+ * after the shared commit. PostgreSQL groups commits itself: plain transactions.
  * A job must do all its work through the transaction it is given, never through Writer again.
  */
 export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer {
@@ -31,6 +33,7 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
     queue = [];
     scheduled = false;
     const outcomes: { ok: boolean; value: unknown }[] = [];
+    let fatal: unknown;
     try {
       await db.transaction().execute(async (trx) => {
         for (const job of batch) {
@@ -40,6 +43,13 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
             await sql`release job`.execute(trx);
             outcomes.push({ ok: true, value });
           } catch (error) {
+            // The database being away fails the whole batch at once, with its own cause: a further
+            // job would only wait busy_timeout for the same lock again, and after a disk error
+            // SQLite may have ended the transaction itself, leaving no savepoint to return to.
+            if (isDatabaseUnavailable(error)) {
+              fatal = error;
+              throw error;
+            }
             await sql`rollback to job`.execute(trx);
             await sql`release job`.execute(trx);
             outcomes.push({ ok: false, value: error });
@@ -47,7 +57,7 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
         }
       });
     } catch (error) {
-      for (const job of batch) job.reject(error);
+      for (const job of batch) job.reject(fatal ?? error);
       return;
     }
     batch.forEach((job, i) => {

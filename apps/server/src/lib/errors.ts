@@ -1,8 +1,14 @@
-/** An error the client caused or may see: its status and Indonesian message reach the client as they are. */
+/**
+ * An error the client caused or may see, whose Indonesian message is for the person: the API
+ * answers it with its status, the `ukt` command prints it without a stack trace. Services throw
+ * it through the helpers below, so the API, the console and the CLI share one error type.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After: how many seconds the client should wait before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -21,3 +27,13 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 /** 429: a limit was reached; the message says how long to wait. */
 export const tooMany = (message: string) => new AppError(429, message);
+
+/** How long a client waits before retrying while the database is away (DESIGN §4, docs/decisions/019). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** 503: the database is away; the phone keeps the score in its outbox and sends it again. */
+export const serviceUnavailable = () =>
+  new AppError(
+    503,
+    'Server sedang tidak dapat menyimpan; nilai tetap di HP dan akan dikirim lagi.',
+    DATABASE_RETRY_AFTER_SECONDS,
+  );

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError, serviceUnavailable } from '../lib/errors';
 import { validationMessage } from './validation-message';
 
 // Fastify's own client errors, answered in the app's language.
@@ -19,6 +20,9 @@ const KNOWN: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, 'Data tidak valid.'],
 };
 
+/** While the database is away every request fails alike: one warning per this many ms is enough. */
+const OUTAGE_WARN_EVERY_MS = 10_000;
+
 function dataOf(request: { body?: unknown; query?: unknown; params?: unknown }, context?: string): unknown {
   if (context === 'querystring') return request.query;
   if (context === 'params') return request.params;
@@ -27,8 +31,20 @@ function dataOf(request: { body?: unknown; query?: unknown; params?: unknown }, 
 
 /** The one error path (STYLE §7): typed errors become {success:false, message}; 5xx details are only logged. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  let lastOutageWarning = 0;
+  app.setErrorHandler((caught: FastifyError, request, reply) => {
+    let error: FastifyError | AppError = caught;
+    // The database being away is no fault of the request: 503, and the client retries (DESIGN §4).
+    if (isDatabaseUnavailable(caught)) {
+      const details = { code: (caught as { code?: unknown }).code, reason: caught.message };
+      if (Date.now() - lastOutageWarning >= OUTAGE_WARN_EVERY_MS) {
+        lastOutageWarning = Date.now();
+        request.log.warn(details, 'Database tidak tersedia: permintaan dijawab 503');
+      } else request.log.debug(details, 'Database tidak tersedia: permintaan dijawab 503');
+      error = serviceUnavailable();
+    }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ success: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

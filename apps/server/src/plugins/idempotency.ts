@@ -10,6 +10,8 @@ import { claimStale, findKey, forgetKey, reserveKey, saveAnswer } from './idempo
 
 /** A first request whose answer is still running after this long is taken to have died. */
 const STALE_MS = 60_000;
+/** At most this many keys are remembered as abandoned (see below); the oldest go first. */
+const ABANDONED_MAX = 10_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +39,16 @@ async function replay(reply: FastifyReply, status: number, response: string) {
 
 /** Honours the Idempotency-Key header on every authenticated write. */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  // Keys whose first request ended here in a 5xx while the database was away, so that the key
+  // could not be dropped: that request is over, and the phone's retry may take the key over at
+  // once instead of getting 409s for STALE_MS (docs/decisions/019).
+  const abandoned = new Set<string>();
+  const slotOf = (owner: number, key: string) => `${owner} ${key}`;
+  const abandon = (slot: string) => {
+    abandoned.add(slot);
+    if (abandoned.size > ABANDONED_MAX) abandoned.delete(abandoned.values().next().value as string);
+  };
+
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (request.method !== 'POST' || key === undefined || !request.examiner) return;
@@ -46,7 +58,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const owner = request.examiner.id_pemilih;
     const hash = requestHash(request);
     const now = app.clock();
+    const slot = slotOf(owner, key);
     if (await app.writer.run((trx) => reserveKey(trx, owner, key, hash, now))) {
+      abandoned.delete(slot);
       request.idempotencyKey = key;
       return;
     }
@@ -58,9 +72,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (row.status_code !== null && row.response !== null)
       return replay(reply, row.status_code, row.response);
     if (
-      row.created_at < now - STALE_MS &&
+      (abandoned.has(slot) || row.created_at < now - STALE_MS) &&
       (await app.writer.run((trx) => claimStale(trx, owner, key, row.created_at, now)))
     ) {
+      abandoned.delete(slot);
       request.idempotencyKey = key;
       return;
     }
@@ -71,14 +86,19 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const key = request.idempotencyKey;
     if (!key || !request.examiner) return payload;
     request.idempotencyKey = undefined;
+    const owner = request.examiner.id_pemilih;
     const status = reply.statusCode;
     // A server error or a rate limit is not an answer to keep: the client should retry for real.
-    if (status >= 500 || status === 429 || typeof payload !== 'string') {
-      const owner = request.examiner.id_pemilih;
-      await app.writer.run((trx) => forgetKey(trx, owner, key));
-    } else {
-      const owner = request.examiner.id_pemilih;
-      await app.writer.run((trx) => saveAnswer(trx, owner, key, status, payload));
+    const answer = status < 500 && status !== 429 && typeof payload === 'string' ? payload : undefined;
+    try {
+      if (answer === undefined) await app.writer.run((trx) => forgetKey(trx, owner, key));
+      else await app.writer.run((trx) => saveAnswer(trx, owner, key, status, answer));
+    } catch (error) {
+      // The database went away after the work: the answer still goes out as it is (a 2xx was
+      // committed). A key left reserved without an answer is taken over by a retry after STALE_MS,
+      // or at once here when its request failed.
+      request.log.warn({ reason: (error as Error).message }, 'Idempotency-Key tidak dapat dicatat');
+      if (answer === undefined) abandon(slotOf(owner, key));
     }
     return payload;
   });

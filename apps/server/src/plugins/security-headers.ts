@@ -18,12 +18,17 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Sets helmet's security headers (CSP and the rest) on every answer. */
-export const securityHeadersPlugin = fp<{ options: HelmetOptions }>(
-  async (app: FastifyInstance, { options }) => {
+/**
+ * Sets helmet's security headers (CSP and the rest) on every answer, and `Cache-Control: no-store`
+ * on every answer under `noStorePrefix`: API answers hold tokens and personal data, and no browser,
+ * proxy or service worker may keep them (OWASP ASVS 8.2.1, DESIGN §4).
+ */
+export const securityHeadersPlugin = fp<{ options: HelmetOptions; noStorePrefix: string }>(
+  async (app: FastifyInstance, { options, noStorePrefix }) => {
     const headers = headersOf(options);
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
+    const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+    app.addHook('onRequest', async (request, reply) => {
+      reply.headers(request.url.startsWith(noStorePrefix) ? apiHeaders : headers);
     });
   },
 );

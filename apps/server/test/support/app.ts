@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config/env';
 import type { OtpMessage, OtpSender } from '../../src/modules/auth/otp-delivery';
 
@@ -62,11 +62,13 @@ async function freshSchema(url: string): Promise<{ schema: string; drop: () => P
 /**
  * Starts the app on a fresh database of the given kind, with demo data unless env says otherwise.
  * With `share`, a second app on the same database, like a second process (the first owns the database).
+ * `options` passes on what a test tunes (the SQLite lock wait, the session cache).
  */
 export async function startApp(
   kind: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
   share?: TestApp,
+  options: Pick<AppOptions, 'sqliteBusyTimeoutMs' | 'sessionCacheMs'> = {},
 ): Promise<TestApp> {
   const dir = share?.config.dataDir ?? mkdtempSync(join(tmpdir(), 'ukt-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL as string;
@@ -76,7 +78,12 @@ export async function startApp(
   let now = Date.now();
   const outbox: OtpMessage[] = [];
   const sender: OtpSender = { wait: true, send: async (m) => void outbox.push(m) };
-  const app = await buildApp(config, { clock: () => now, otpSender: sender, pgSchema: schemaName });
+  const app = await buildApp(config, {
+    ...options,
+    clock: () => now,
+    otpSender: sender,
+    pgSchema: schemaName,
+  });
   let ipCounter = 0;
   const t: TestApp = {
     app,

@@ -1,4 +1,4 @@
-import type { Post } from './posts';
+import type { Post, PostFlag } from './posts';
 
 /** Exam category (SPEC §9): 1 keshan, 2 technique, 3 fisik, 4 sambung. */
 export type ExamKat = 1 | 2 | 3 | 4;
@@ -57,6 +57,14 @@ export function examsForPost(post: Post, examiner: { dewan?: number | string | n
 /** True when an examiner may write a score group (a dewan 2 examiner only keshan). */
 export function mayWriteGroup(group: ScoreGroup, examiner: { dewan?: number | string | null }): boolean {
   return Number(examiner.dewan) !== DEWAN_RESTRICTED || group === 'kshan';
+}
+
+/**
+ * True when an examiner may take a participant at the post a flag names: a dewan 2 examiner
+ * scores only keshan, so taking them elsewhere would only block the examiners who may score.
+ */
+export function mayTakeAt(flag: PostFlag, examiner: { dewan?: number | string | null }): boolean {
+  return Number(examiner.dewan) !== DEWAN_RESTRICTED || flag === 'sudah_keshan';
 }
 
 /** True when the post shows the participant picker (not on the sambung post, SPEC §2). */

@@ -20,8 +20,11 @@ export function postHeader(post: Post): string {
   return found ? `POS UJIAN ${found.nama}` : '';
 }
 
+/** The post-flag field of a take (SPEC §7 siswaUpdate): who took the participant at which post. */
+export type PostFlag = 'sudah_keshan' | 'sudah_tes' | 'sudah_fisik' | 'sudah_sambung';
+
 /** The field of the participant-update call that records who took a participant at a post (SPEC §7). */
-export function postFlagField(post: Post): 'sudah_keshan' | 'sudah_tes' | 'sudah_fisik' | 'sudah_sambung' {
+export function postFlagField(post: Post): PostFlag {
   switch (post) {
     case 1:
       return 'sudah_keshan';

@@ -11,6 +11,7 @@ const HOUR = 60 * MINUTE;
 export const OTP_LIMITS = {
   resendMs: MINUTE,
   perHour: 5,
+  hourMs: HOUR,
   ttlMs: 5 * MINUTE,
   triesPerCode: 5,
   failuresToLock: 10,
@@ -21,7 +22,7 @@ export const OTP_LIMITS = {
 export async function ensureOtpState(db: Kysely<Database>, noWa: string): Promise<void> {
   await db
     .insertInto('otp_state')
-    .values({ no_wa: noWa, last_sent_at: 0, hour_start: 0, hour_count: 0, failures: 0, locked_until: 0 })
+    .values({ no_wa: noWa, last_sent_at: 0, failures: 0, locked_until: 0 })
     .onConflict((oc) => oc.column('no_wa').doNothing())
     .execute();
 }
@@ -31,22 +32,46 @@ export function readOtpState(db: Kysely<Database>, noWa: string) {
   return db.selectFrom('otp_state').selectAll().where('no_wa', '=', noWa).executeTakeFirstOrThrow();
 }
 
-/** Takes a send slot: false when the number is locked, sent within 60 s, or at 5 sends this hour. */
-export async function claimSend(db: Kysely<Database>, noWa: string, now: number): Promise<boolean> {
-  const hourOver = sql<boolean>`hour_start <= ${now - HOUR}`;
-  const result = await db
-    .updateTable('otp_state')
-    .set({
-      last_sent_at: now,
-      hour_count: sql`case when ${hourOver} then 1 else hour_count + 1 end`,
-      hour_start: sql`case when ${hourOver} then ${now} else hour_start end`,
-    })
+/** When a number's sends within the hour before `now` were made, oldest first. */
+export async function sendsWithinHour(db: Kysely<Database>, noWa: string, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('otp_send')
+    .select('sent_at')
     .where('no_wa', '=', noWa)
-    .where('last_sent_at', '<=', now - OTP_LIMITS.resendMs)
-    .where('locked_until', '<=', now)
-    .where((eb) => eb.or([eb('hour_start', '<=', now - HOUR), eb('hour_count', '<', OTP_LIMITS.perHour)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('sent_at', '>', now - OTP_LIMITS.hourMs)
+    .orderBy('sent_at')
+    .execute();
+  return rows.map((r) => r.sent_at);
+}
+
+/**
+ * Takes a send slot: false when the number is locked, sent within 60 s, or already sent 5 codes in
+ * the sliding hour before now. The conditional update of the number's row is what serialises two
+ * processes asking at once (the 60 s rule lets only one through); the send is then logged.
+ */
+export async function claimSend(db: Kysely<Database>, noWa: string, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('otp_state')
+      .set({ last_sent_at: now })
+      .where('no_wa', '=', noWa)
+      .where('last_sent_at', '<=', now - OTP_LIMITS.resendMs)
+      .where('locked_until', '<=', now)
+      .where(
+        (eb) =>
+          eb
+            .selectFrom('otp_send')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('otp_send.no_wa', '=', noWa)
+            .where('otp_send.sent_at', '>', now - OTP_LIMITS.hourMs),
+        '<',
+        OTP_LIMITS.perHour,
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx.insertInto('otp_send').values({ no_wa: noWa, sent_at: now }).execute();
+    return true;
+  });
 }
 
 /** Stores a number's new code; any previous one is void from now on (a resend replaces it). */
@@ -137,7 +162,8 @@ export async function hitWindow(
   return row.count;
 }
 
-/** Forgets per-IP windows that ended before a time. */
+/** Forgets per-IP windows that ended, and code sends made, before a time. */
 export async function pruneRateHits(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('rate_hit').where('window_start', '<', before).execute();
+  await db.deleteFrom('otp_send').where('sent_at', '<', before).execute();
 }

@@ -17,6 +17,7 @@ import {
   OTP_LIMITS,
   readOtpState,
   recordFailure,
+  sendsWithinHour,
   storeCode,
   takeCode,
 } from './otp-limits.repository';
@@ -61,7 +62,9 @@ export async function requestCode(deps: OtpDeps, input: string, ip: string): Pro
     if (state.locked_until > deps.now) throw tooMany(LOCKED);
     const wait = Math.ceil((state.last_sent_at + OTP_LIMITS.resendMs - deps.now) / 1000);
     if (wait > 0) throw tooMany(`Tunggu ${wait} detik sebelum meminta kode baru.`);
-    throw tooMany('Batas 5 kode per jam untuk nomor ini tercapai. Coba lagi nanti.');
+    const oldest = (await sendsWithinHour(deps.db, noWa, deps.now))[0] ?? deps.now;
+    const minutes = Math.max(1, Math.ceil((oldest + OTP_LIMITS.hourMs - deps.now) / 60_000));
+    throw tooMany(`Batas 5 kode per jam untuk nomor ini tercapai. Coba lagi dalam ${minutes} menit.`);
   }
   const code = randomCode(OTP_LENGTH);
   await storeCode(deps.db, noWa, codeHash(deps.secret, noWa, code), deps.now + OTP_LIMITS.ttlMs);

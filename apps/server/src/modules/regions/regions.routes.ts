@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
 import { examinerOf } from '../../plugins/auth';
+import type { AuthExaminer } from '../../plugins/context';
 import { listRegions, perwapusIds } from './regions.repository';
 
 /**
@@ -10,13 +11,16 @@ import { listRegions, perwapusIds } from './regions.repository';
  * and cabang, matching the list they are locked to (SPEC §6).
  */
 export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const locked = (value: number | null, isAdmin: boolean) => (isAdmin || value === null ? undefined : value);
+  const locked = (value: number | null, isAdmin: boolean) => (isAdmin ? undefined : (value ?? undefined));
+  // A non-admin without a perwapus or cabang has no scope yet: no options (fail closed, like the list).
+  const unscoped = (e: AuthExaminer) => !e.isAdmin && (e.id_perwapus === null || e.id_cabang === null);
 
   app.get(
     '/DataSiswa/perwapus',
     { schema: { tags: ['filter'], response: { 200: apiResult(z.array(PerwapusOption)), ...AUTH_ERRORS } } },
     async (request) => {
       const e = examinerOf(request);
+      if (unscoped(e)) return { success: true, data: [] };
       const rows = await listRegions(app.db, 'perwapus', {
         parent: e.id_organisasi,
         only: locked(e.id_perwapus, e.isAdmin),
@@ -36,6 +40,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const e = examinerOf(request);
+      if (unscoped(e)) return { success: true, data: [] };
       const perwapus = locked(e.id_perwapus, e.isAdmin) ?? request.query.id_perwapus;
       const parentIds = perwapus === undefined ? await perwapusIds(app.db, e.id_organisasi) : [perwapus];
       const rows = await listRegions(app.db, 'cabang', { parentIds, only: locked(e.id_cabang, e.isAdmin) });
@@ -54,6 +59,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const e = examinerOf(request);
+      if (unscoped(e)) return { success: true, data: [] };
       const cabang = locked(e.id_cabang, e.isAdmin) ?? request.query.id_cabang;
       const rows = cabang === undefined ? [] : await listRegions(app.db, 'ranting', { parent: cabang });
       return { success: true, data: rows.map((r) => ({ id_ranting: String(r.id), ranting: r.nama })) };
@@ -70,6 +76,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      if (unscoped(examinerOf(request))) return { success: true, data: [] };
       const rows =
         request.query.id_ranting === undefined
           ? []

@@ -1,3 +1,4 @@
+import type { PostFlag } from '@ukt/core';
 import { SISWA_PAGE_SIZE } from '@ukt/core';
 import {
   type Insertable,
@@ -22,7 +23,7 @@ export interface SiswaFilter {
 }
 
 /** The flag columns that record who took a participant at a post. */
-export type FlagColumn = 'sudah_keshan' | 'sudah_tes' | 'sudah_fisik' | 'sudah_sambung';
+export type FlagColumn = PostFlag;
 
 /** Lower-cases and single-spaces a name, the form names are searched in. */
 export function searchForm(text: string): string {

@@ -1,4 +1,4 @@
-import type { SiswaQuery } from '@ukt/core';
+import { mayTakeAt, type SiswaQuery } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
@@ -8,10 +8,23 @@ import { findKegiatan } from '../kegiatan/kegiatan.repository';
 import { pengujiName } from '../penguji/penguji.repository';
 import { type FlagColumn, findSiswa, type SiswaFilter, searchForm, takeAtPost } from './siswa.repository';
 
+/**
+ * Fails closed with 403 for a non-admin examiner without a perwapus or cabang: their scope is
+ * unknown, so they see and take no participants until the committee completes their record.
+ */
+export function requireRegion(examiner: AuthExaminer): void {
+  if (examiner.isAdmin || (examiner.id_perwapus !== null && examiner.id_cabang !== null)) return;
+  throw forbidden(
+    'Akun Anda belum memiliki perwapus dan cabang, jadi belum dapat melihat atau menguji peserta. Minta panitia melengkapi data penguji Anda.',
+  );
+}
+
 /** The filters an examiner may use: a non-admin is locked to their own perwapus and cabang (SPEC §6). */
 export function scopedFilter(examiner: AuthExaminer, query: SiswaQuery): SiswaFilter {
+  requireRegion(examiner);
+  // After requireRegion a non-admin always has both, so their own replace whatever was asked.
   const lock = (own: number | null, asked: number | undefined) =>
-    examiner.isAdmin || own === null ? asked : own;
+    examiner.isAdmin ? asked : (own ?? undefined);
   return {
     id_ukt: query.id_ukt,
     id_perwapus: lock(examiner.id_perwapus, query.id_perwapus),
@@ -39,12 +52,11 @@ export async function siswaForExaminer(
   idSiswa: number,
   idUkt: number,
 ): Promise<Selectable<SiswaTable>> {
+  requireRegion(examiner);
   await requireKegiatan(db, examiner, idUkt);
   const siswa = await findSiswa(db, idSiswa, idUkt);
   if (!siswa) throw notFound(`Peserta dengan id_siswa ${idSiswa} tidak ditemukan di kegiatan ini.`);
-  const outside =
-    (examiner.id_perwapus !== null && siswa.id_perwapus !== examiner.id_perwapus) ||
-    (examiner.id_cabang !== null && siswa.id_cabang !== examiner.id_cabang);
+  const outside = siswa.id_perwapus !== examiner.id_perwapus || siswa.id_cabang !== examiner.id_cabang;
   if (!examiner.isAdmin && outside) throw forbidden('Peserta ini di luar perwapus/cabang Anda.');
   return siswa;
 }
@@ -71,6 +83,11 @@ export async function takeSiswa(
   idUkt: number,
   column: FlagColumn,
 ): Promise<void> {
+  if (!mayTakeAt(column, examiner)) {
+    throw forbidden(
+      'Penguji dewan 2 hanya menguji KESHAN, jadi hanya boleh mengambil peserta di pos KESHAN.',
+    );
+  }
   const siswa = await siswaForExaminer(db, examiner, idSiswa, idUkt);
   await assertNotHeldByOther(db, examiner, siswa, column);
   if (!(await writer.run((trx) => takeAtPost(trx, idSiswa, idUkt, column, examiner.id_pemilih)))) {

@@ -11,7 +11,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // The service worker serves the app shell with no signal (DESIGN §7, docs/decisions/071).
-    // API answers are not cached here: the app keeps what it needs offline in IndexedDB.
+    // API answers are not cached here (no runtimeCaching): the app keeps what it needs offline in
+    // IndexedDB. e2e/tests/sync/service-worker-cache.spec.ts fails if one lands in a cache.
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',

@@ -6,11 +6,14 @@ import { logout } from './session';
 export class ApiError extends Error {
   /** HTTP status; 0 when the server could not be reached. */
   status: number;
+  /** The answer's Retry-After header as sent (a 503 or 429 says when to come back), else null. */
+  retryAfter: string | null;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, retryAfter: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -57,7 +60,7 @@ async function send<T>(method: string, path: string, init: RequestInit, query?: 
   }
   if (!response.ok || !body || body.success === false) {
     const message = body?.message ?? `Permintaan gagal (${response.status}). Coba lagi.`;
-    throw new ApiError(message, response.status);
+    throw new ApiError(message, response.status, response.headers.get('retry-after'));
   }
   return body;
 }

@@ -1,6 +1,6 @@
 import { getSession, hasToken } from '../session';
 import { itemsOf } from './outbox-db';
-import { retryDelayMs } from './retry-policy';
+import { nextRetryDelayMs } from './retry-policy';
 import { type SendResult, sendItem } from './send-item';
 
 let chain: Promise<unknown> = Promise.resolve();
@@ -37,7 +37,8 @@ async function pass(): Promise<{ results: PassResults; left: number }> {
   return { results, left: 0 };
 }
 
-function schedule(left: number): void {
+/** Plans the next pass after one that left items: backoff, or later if the server asked (Retry-After). */
+function schedule(left: number, results: PassResults): void {
   clearTimeout(timer);
   timer = undefined;
   if (left === 0) {
@@ -45,14 +46,16 @@ function schedule(left: number): void {
     return;
   }
   failures += 1;
-  timer = setTimeout(() => void runPass().catch(() => undefined), retryDelayMs(failures));
+  const stoppedBy = [...results.values()].find((result) => result.status === 'queued');
+  const serverAskedMs = stoppedBy?.status === 'queued' ? stoppedBy.retryAfterMs : null;
+  timer = setTimeout(() => void runPass().catch(() => undefined), nextRetryDelayMs(failures, serverAskedMs));
 }
 
 /** Runs a pass after any pass already running (one sender at a time), then plans the next retry. */
 export function runPass(): Promise<PassResults> {
   const next = chain.then(async () => {
     const { results, left } = await pass();
-    schedule(left);
+    schedule(left, results);
     return results;
   });
   chain = next.catch(() => undefined);

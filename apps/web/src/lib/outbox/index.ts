@@ -5,6 +5,7 @@ export { flushOutbox } from './flush';
 export type { OutboxItem, OutboxState } from './outbox-db';
 export { onOutboxChange } from './outbox-db';
 export { discardOutboxItem, otherExaminersItemCount, outboxItems, safeToLogOut } from './queries';
+export type { QueuedReason } from './send-item';
 export { wasSent } from './sent-log';
 export { type OutboxRequest, type SubmitResult, submit } from './submit';
 export { type SyncMark, syncMarkOf, useOutboxItems } from './use-outbox';

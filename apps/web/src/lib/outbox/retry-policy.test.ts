@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientStatus, retryDelayMs } from './retry-policy';
+import { isTransientStatus, nextRetryDelayMs, retryAfterMs, retryDelayMs } from './retry-policy';
 
 describe('isTransientStatus', () => {
   it('retries no network, server errors, timeouts, rate limits and a lost login', () => {
@@ -28,5 +28,36 @@ describe('retryDelayMs', () => {
   it('spreads by a quarter either way', () => {
     expect(retryDelayMs(1, () => 0)).toBe(1_500);
     expect(retryDelayMs(1, () => 1)).toBe(2_500);
+  });
+});
+
+describe('retryAfterMs', () => {
+  const now = Date.parse('2025-03-01T08:00:00Z');
+
+  it('reads delay-seconds and an HTTP date', () => {
+    expect(retryAfterMs('5', now)).toBe(5_000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Sat, 01 Mar 2025 08:00:12 GMT', now)).toBe(12_000);
+    expect(retryAfterMs('Sat, 01 Mar 2025 07:59:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores a missing or unreadable header and caps a long one at 5 minutes', () => {
+    for (const header of [null, undefined, '', 'soon', '-3', '1.5'])
+      expect(retryAfterMs(header, now)).toBeNull();
+    expect(retryAfterMs('86400', now)).toBe(300_000);
+  });
+});
+
+describe('nextRetryDelayMs', () => {
+  const middle = () => 0.5;
+
+  it('is the backoff when the server asked nothing or less', () => {
+    expect(nextRetryDelayMs(1, null, middle)).toBe(2_000);
+    expect(nextRetryDelayMs(3, 1_000, middle)).toBe(8_000);
+  });
+
+  it('never comes back sooner than Retry-After, spread up to a quarter later', () => {
+    expect(nextRetryDelayMs(1, 10_000, () => 0)).toBe(10_000);
+    expect(nextRetryDelayMs(1, 10_000, () => 1)).toBe(12_500);
   });
 });

@@ -1,13 +1,19 @@
 import { ApiError, apiPost } from '../api-client';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { fromStoredBody } from './payload';
-import { isTransientStatus } from './retry-policy';
+import { isTransientStatus, retryAfterMs } from './retry-policy';
 import { recordSent } from './sent-log';
+
+/**
+ * Why a write waits on the phone: the server could not be reached ('offline'), or it answered but
+ * could not take it now ('server': e.g. a 503 while its database is away, DESIGN §4).
+ */
+export type QueuedReason = 'offline' | 'server';
 
 /** How one send ended: received, to be tried again later, or refused by the server. */
 export type SendResult =
   | { status: 'sent'; data: unknown }
-  | { status: 'queued'; message: string }
+  | { status: 'queued'; message: string; reason: QueuedReason; retryAfterMs: number | null }
   | { status: 'rejected'; message: string };
 
 /** True for failures worth retrying later (see retry-policy); anything but an ApiError is the network's. */
@@ -36,6 +42,10 @@ export async function sendItem(item: OutboxItem): Promise<SendResult> {
       })
       .catch(() => undefined);
     notifyOutboxChange();
-    return transient ? { status: 'queued', message } : { status: 'rejected', message };
+    if (!transient) return { status: 'rejected', message };
+    if (error instanceof ApiError && error.status !== 0) {
+      return { status: 'queued', message, reason: 'server', retryAfterMs: retryAfterMs(error.retryAfter) };
+    }
+    return { status: 'queued', message, reason: 'offline', retryAfterMs: null };
   }
 }

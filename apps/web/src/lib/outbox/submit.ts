@@ -2,7 +2,7 @@ import { getSession } from '../session';
 import { runPass } from './flush';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { toStoredBody } from './payload';
-import { sendItem } from './send-item';
+import { type QueuedReason, sendItem } from './send-item';
 
 /** A write handed to the outbox. */
 export interface OutboxRequest {
@@ -15,10 +15,13 @@ export interface OutboxRequest {
   participantId?: string;
 }
 
-/** How a write ended: received by the server, kept on the phone for later, or refused by the server. */
+/**
+ * How a write ended: received by the server, kept on the phone for later (with why, and the
+ * server's message when it answered), or refused by the server.
+ */
 export type SubmitResult =
   | { status: 'sent'; data: unknown; key: string }
-  | { status: 'queued'; key: string }
+  | { status: 'queued'; key: string; reason: QueuedReason; message: string | null }
   | { status: 'rejected'; message: string; key: string };
 
 /**
@@ -58,8 +61,14 @@ export async function submit(request: OutboxRequest): Promise<SubmitResult> {
     return { status: 'rejected', message, key };
   }
   notifyOutboxChange();
-  const result = (await runPass()).get(key);
+  const results = await runPass();
+  const result = results.get(key);
   if (result?.status === 'sent') return { status: 'sent', data: result.data, key };
   if (result?.status === 'rejected') return { status: 'rejected', message: result.message, key };
-  return { status: 'queued', key };
+  // Not tried, or tried and kept: the item that ended the pass (this one or an older one) says why;
+  // nothing tried at all means the browser knows it has no network.
+  const stoppedBy = result ?? [...results.values()].find((r) => r.status === 'queued');
+  return stoppedBy?.status === 'queued'
+    ? { status: 'queued', key, reason: stoppedBy.reason, message: stoppedBy.message }
+    : { status: 'queued', key, reason: 'offline', message: null };
 }

@@ -1,6 +1,7 @@
-import { formatScore, ROW_SCALE } from '@ukt/core';
+import { formatScore, itemAverageScore, ROW_SCALE } from '@ukt/core';
 import { useState } from 'react';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
+import { BonusInput } from '../shared/bonus-input';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamLayout } from '../shared/exam-layout';
 import { ResultDialog } from '../shared/result-dialog';
@@ -20,17 +21,21 @@ interface DrawItem {
   selesai: boolean;
 }
 
+// SPEC §9 scores these tests as "item score average plus bonus"; the bonus is taken as the forms take it.
+const BONUS_LABEL = 'Nilai Tambahan Dari Penilai 1-5';
+
 /** The toyak / kripen screen, one implementation configured per test (SPEC §2, §4, §9). */
 export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamContext }) {
   const listKey = examKey(EXAM_KEYS.undian, config.kind, ctx.belt);
   const [items, setItems] = useStoredState<DrawItem[]>(listKey, ctx.owner, () =>
     config.draw(Math.random).map((item) => ({ ...item, nilai: 0, selesai: false })),
   );
-  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<{ bonus: number } | null>(null);
   const { busy, finish, reset } = useExamFinish(() => removeExam(listKey));
   const current = items.findIndex((item) => !item.selesai);
   const allScored = items.every((item) => item.nilai > 0);
-  const average = scoredAverage(items.map((item) => item.nilai));
+  const scores = items.map((item) => item.nilai);
+  const average = scoredAverage(scores);
 
   // A finished item with a score is never scored again (SPEC §4): only an unfinished one takes a
   // score, and scoring finishes it. Checked against the stored list so a double tap scores once.
@@ -43,6 +48,8 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
   }
 
   function save() {
+    if (!result) return;
+    const final = itemAverageScore(scores, result.bonus);
     return finish(() =>
       saveWithFeedback(
         nilaiRequest({
@@ -50,7 +57,7 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
           idUkt: ctx.idUkt,
           idTingkat: ctx.belt,
           participant: ctx.participant,
-          fields: { [config.field]: average, [`${config.field}_plus`]: 0 },
+          fields: { [config.field]: final, [`${config.field}_plus`]: result.bonus },
         }),
       ),
     );
@@ -60,7 +67,7 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
     <ExamLayout
       title={config.title}
       ctx={ctx}
-      actions={<RowActions allScored={allScored} onReset={reset} onFinish={() => setOpen(true)} />}
+      actions={<RowActions allScored={allScored} onReset={reset} onFinish={() => setResult({ bonus: 0 })} />}
       footer={<span>Rata-rata {formatScore(average, ',')}</span>}
     >
       <RowList>
@@ -83,17 +90,20 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
           </ExamRow>
         ))}
       </RowList>
-      {open && (
+      {result && (
         <ResultDialog
           title={`Hasil ${config.title}`}
           lines={[
             { label: 'Jumlah Soal', value: items.length },
             { label: 'Rata-rata', value: formatScore(average, ',') },
           ]}
-          finalScore={formatScore(average, ',')}
+          extra={
+            <BonusInput label={BONUS_LABEL} value={result.bonus} onChange={(bonus) => setResult({ bonus })} />
+          }
+          finalScore={formatScore(itemAverageScore(scores, result.bonus), ',')}
           busy={busy}
           onConfirm={save}
-          onClose={() => setOpen(false)}
+          onClose={() => setResult(null)}
         />
       )}
     </ExamLayout>

@@ -22,7 +22,7 @@ export function KeshanResultModal(props: { grade: KeshanGrade | null; onClose: (
           </>
         ) : (
           <p className="my-4 text-neutral-700">
-            Jawaban tersimpan di HP dan akan dikirim otomatis saat ada sinyal. Nilai dihitung oleh server.
+            Jawaban tersimpan di HP dan dikirim lagi nanti secara otomatis. Nilai dihitung oleh server.
           </p>
         )}
         <ExamButton onClick={props.onClose} className="mt-5 w-full">

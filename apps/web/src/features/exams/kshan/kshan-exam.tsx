@@ -4,7 +4,7 @@ import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { submit } from '../../../lib/outbox';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
-import { nilaiRequest, saveWithFeedback } from '../shared/save-score';
+import { nilaiRequest, saveWithFeedback, showQueued } from '../shared/save-score';
 import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { KshanQuestion } from './kshan-question';
@@ -32,7 +32,12 @@ export function KshanExam({ ctx }: { ctx: ExamContext }) {
     });
     if (result.status === 'sent') await showSuccess('Audio uploaded successfully!');
     else if (result.status === 'queued') {
-      await showSuccess('Rekaman tersimpan di HP dan akan diunggah saat ada sinyal.', 'Tersimpan di HP');
+      await showQueued(
+        result.reason,
+        result.reason === 'offline'
+          ? 'Rekaman tersimpan di HP dan akan diunggah saat ada sinyal.'
+          : 'Server sedang tidak dapat menyimpan. Rekaman tersimpan di HP dan diunggah lagi nanti secara otomatis.',
+      );
     } else await showError(`Failed to upload audio (${result.message})`);
   }
 

@@ -3,7 +3,7 @@ import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { discardOutboxItem, type SubmitResult, submit } from '../../../lib/outbox';
 import type { EventContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
-import { nilaiRequest } from '../shared/save-score';
+import { nilaiRequest, showQueued } from '../shared/save-score';
 import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { PesertaPanel } from './peserta-panel';
@@ -78,11 +78,8 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
       return refused;
     }
     const queued = results.find((r) => r.status === 'queued');
-    if (queued) {
-      await showSuccess(
-        'Tidak ada sinyal. Nilai tersimpan di HP dan akan dikirim otomatis.',
-        'Tersimpan di HP',
-      );
+    if (queued?.status === 'queued') {
+      await showQueued(queued.reason);
       return queued;
     }
     await showSuccess('Nilai berhasil disimpan');

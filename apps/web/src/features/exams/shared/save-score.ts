@@ -1,13 +1,29 @@
-import { showError, showSuccess } from '../../../lib/dialogs';
-import { type OutboxRequest, type SubmitResult, submit } from '../../../lib/outbox';
+import { showDialog, showError, showSuccess } from '../../../lib/dialogs';
+import { type OutboxRequest, type QueuedReason, type SubmitResult, submit } from '../../../lib/outbox';
 
 /** Texts of the three outcomes of a save. */
 export interface SaveTexts {
   sent?: string;
-  queued?: string;
   rejectedTitle?: string;
   /** Shown instead of the server's message on a refusal, which is then added after it. */
   rejected?: string;
+}
+
+/** What a kept-on-the-phone save says, by why it waits (no signal, or a server that cannot store now). */
+const QUEUED_TEXT: Record<QueuedReason, string> = {
+  offline: 'Tidak ada sinyal. Nilai tersimpan di HP dan akan dikirim otomatis saat ada sinyal.',
+  server:
+    'Server sedang tidak dapat menyimpan. Nilai tersimpan di HP dan dikirim lagi nanti secara otomatis.',
+};
+
+/**
+ * Tells the examiner a write is kept on the phone. No signal: the spec's 2 s dialog. A server that
+ * answered but could not store (503, DESIGN §4) stays until 'OK': the phone has signal, so the
+ * examiner would otherwise take the save for done.
+ */
+export async function showQueued(reason: QueuedReason, text = QUEUED_TEXT[reason]): Promise<void> {
+  if (reason === 'offline') return showSuccess(text, 'Tersimpan di HP');
+  await showDialog({ icon: 'info', title: 'Tersimpan di HP', text, confirmButtonText: 'OK' });
 }
 
 /**
@@ -17,12 +33,8 @@ export interface SaveTexts {
 export async function saveWithFeedback(request: OutboxRequest, texts: SaveTexts = {}): Promise<SubmitResult> {
   const result = await submit(request);
   if (result.status === 'sent') await showSuccess(texts.sent ?? 'Nilai berhasil disimpan');
-  else if (result.status === 'queued') {
-    await showSuccess(
-      texts.queued ?? 'Tidak ada sinyal. Nilai tersimpan di HP dan akan dikirim otomatis saat ada sinyal.',
-      'Tersimpan di HP',
-    );
-  } else {
+  else if (result.status === 'queued') await showQueued(result.reason);
+  else {
     const message = texts.rejected ? `${texts.rejected} (${result.message})` : result.message;
     await showError(message, texts.rejectedTitle);
   }

@@ -1,0 +1,85 @@
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
+import { ADMIN, confirmFinish, readNilai } from '../exams/exam-helpers';
+import { auditCount, pendingCount, storedKeys, takeParticipant } from './sync-helpers';
+
+test.use({ actionTimeout: 15_000 });
+
+/** What the server answers, with a 503 and Retry-After, while its database is away (DESIGN §4). */
+const UNAVAILABLE = 'Server sedang tidak dapat menyimpan; nilai tetap di HP dan akan dikirim lagi.';
+const RETRY_AFTER_S = 3;
+
+test('the server answers 503 for a while: the score waits on the phone, is retried and arrives once', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, ADMIN, { event: 1, post: 2 });
+  const idSiswa = await takeParticipant(page, 0);
+
+  // The database goes away: every score write gets the server's 503 until it is back.
+  const refusedAt: number[] = [];
+  let databaseAway = true;
+  await page.route('**/uktNEW/api/DataSiswa/NilaiSiswa', async (route) => {
+    if (route.request().method() !== 'POST' || !databaseAway) return route.fallback();
+    refusedAt.push(Date.now());
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': String(RETRY_AFTER_S), 'cache-control': 'no-store' },
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: UNAVAILABLE }),
+    });
+  });
+
+  await page.locator('[data-exam="/UjianKripen"]').click();
+  await expect(page.locator('ol > li')).toHaveCount(5);
+  for (let i = 0; i < 5; i++) {
+    await page.locator('li[aria-current="step"]').getByRole('button', { name: '70', exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Selesai' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Simpan' }).click();
+  await confirmFinish(page);
+
+  // Not 'no signal', not refused: kept on the phone, sent again later; it stays until the examiner reads it.
+  const saved = page.locator('.swal2-popup');
+  await expect(saved.locator('.swal2-title')).toHaveText('Tersimpan di HP');
+  await expect(saved).toContainText('tersimpan di HP');
+  await expect(saved).toContainText('dikirim lagi nanti');
+  await expect(saved).not.toContainText('sinyal');
+  await shot(page, '22-save-server-unavailable');
+  await saved.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(pendingCount(page)).toHaveText('1');
+  await expect(page.locator('[data-exam="/UjianKripen"] [data-sync="pending"]')).toHaveText(
+    'Tersimpan di HP',
+  );
+
+  // The sheet shows the item waiting (not refused) with the server's own message.
+  await page.getByRole('button', { name: 'Nilai tertunda: 1' }).click();
+  const item = page.getByRole('dialog', { name: 'Nilai tertunda' }).locator('[data-outbox-item]');
+  await expect(item).toHaveAttribute('data-state', 'pending');
+  await expect(item).toContainText('Menunggu dikirim');
+  await expect(item).toContainText(UNAVAILABLE);
+
+  // Retried by itself, never sooner than the server's Retry-After (the first backoff alone is 2 s ± 25 %).
+  await expect.poll(() => refusedAt.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect(item).toContainText(/[3-9]× dicoba/);
+  await expect(item).toHaveAttribute('data-state', 'pending');
+  await shot(page, '24-outbox-server-unavailable');
+  const gaps = refusedAt.slice(1).map((at, i) => at - (refusedAt[i] as number));
+  // A little slack for when the test hears of each request; the backoff alone would be 2.5 s at most.
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - 250);
+
+  // The database is back: the next retry lands, and the score is on the server exactly once.
+  databaseAway = false;
+  await expect(pendingCount(page)).toHaveText('0', { timeout: 40_000 });
+  await expect(item).toHaveCount(0);
+  const nilai = await readNilai(page, { id_siswa: idSiswa, id_tingkat: 1, id_ukt: 1 });
+  expect([nilai.nilai_kripen, nilai.nilai_kripen_plus]).toEqual([70, 0]);
+  expect(auditCount(server, idSiswa, 'nilai_kripen')).toBe(1);
+  // The take and the score: two keys, each answered once.
+  const keys = storedKeys(server);
+  expect(keys).toHaveLength(2);
+  expect(keys.every((k) => k.status_code === 200)).toBe(true);
+});

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPending, type PendingItem, readPendingFile } from '../src/cli/import-pending';
-import { ImportError } from '../src/cli/read-table';
 import { runCli } from '../src/cli/run';
+import { AppError } from '../src/lib/errors';
+import { importPending, type PendingItem, readPendingFile } from '../src/modules/imports/pending.service';
 import { ADMIN, api, DATABASES, startApp, type TestApp } from './support/app';
 
 // `ukt import pending FILE`: what a phone could not send, exported from its outbox, replayed
@@ -127,7 +127,7 @@ describe.each(DATABASES)('importing exported pending scores on %s', (kind) => {
       writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
       return path;
     };
-    await expect(readPendingFile(write('a.json', '{not json'))).rejects.toThrow(ImportError);
+    await expect(readPendingFile(write('a.json', '{not json'))).rejects.toThrow(AppError);
     await expect(readPendingFile(write('b.json', { format: 'lain', version: 1, items: [] }))).rejects.toThrow(
       /format/,
     );

@@ -1,17 +1,26 @@
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Tingkat } from '@ukt/core';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import { resolveSecret } from '../config/secret';
 import { openDb } from '../db/connect';
+import type { Database } from '../db/types';
+import { createWriter, type Writer } from '../db/writer';
 import '../lib/zod-locale';
 import { buildApp } from '../app';
-import { ensureOrganisasi } from '../modules/organisasi/organisasi.repository';
-import { exportResults } from './export-results';
-import { importPending, type PendingReport, readPendingFile } from './import-pending';
-import type { ImportReport } from './import-rows';
-import { importEvents, importExaminers, importParticipants, importQuestions } from './imports';
-import { makeLink } from './link';
-import { ImportError } from './read-table';
+import { AppError, badRequest } from '../lib/errors';
+import { loginLinkByNoWa } from '../modules/auth/login-link.service';
+import {
+  applyImport,
+  type ImportReport,
+  type ImportTarget,
+  importColumns,
+} from '../modules/imports/imports.service';
+import { importPending, type PendingReport, readPendingFile } from '../modules/imports/pending.service';
+import { fileSource } from '../modules/imports/read-table';
+import { exportResults, resultsFormatOf } from '../modules/results/results.service';
 
 /** Where the CLI writes. */
 export interface CliIo {
@@ -19,23 +28,36 @@ export interface CliIo {
   err: (line: string) => void;
 }
 
-/** The help text of `npm run ukt`. */
-export const USAGE = `Pemakaian: npm run ukt -- <perintah>
-  import events FILE                    kolom id_ukt,nama_ukt,nama_kegiatan,tanggal_tes,akhir_tes,id_tingkat
-  import examiners FILE                 kolom no_wa,nama,perwapus,cabang,panitia,dewan
-  import participants FILE --event ID   kolom no_urut,nama,perwapus,cabang,ranting,rayon,provinsi
-  import questions FILE --tingkat N     kolom no,soal_tanya,a,b,c,d,jawaban_benar
-  import pending FILE                   nilai tertunda yang diekspor dari HP penguji (.json)
-  link NO_WA [--sabuk N]                tautan login sekali pakai (24 jam)
-  export results --event ID --out FILE  nilai semua peserta (.csv atau .xlsx)
-FILE berakhiran .csv atau .xlsx.`;
+/** What a command runs with: the migrated database, its argument and flags, where to print. */
+interface Invocation {
+  config: Config;
+  db: Kysely<Database>;
+  writer: Writer;
+  now: Date;
+  io: CliIo;
+  /** The argument after the command's name; a FILE is resolved against the directory npm ran in. */
+  arg: string;
+  flag: (name: string) => string | undefined;
+}
+
+/** One `ukt` command: how it is typed, its line of help, and what it does (answers the exit code). */
+interface Command {
+  name: string;
+  arg?: 'FILE' | 'NO_WA';
+  flags?: string;
+  help: string;
+  run: (invocation: Invocation) => Promise<number>;
+}
 
 function positive(value: string | undefined, flag: string): number {
   const n = Number(value);
   if (!value || !Number.isInteger(n) || n < 1)
-    throw new ImportError(`${flag} wajib diisi dengan angka (lihat bantuan: npm run ukt -- help)`);
+    throw badRequest(`${flag} wajib diisi dengan angka (lihat bantuan: npm run ukt -- help)`);
   return n;
 }
+
+const describeReport = (r: ImportReport) =>
+  `Impor selesai: ${r.baru} baru, ${r.diperbarui} diperbarui, ${r.tetap} tidak berubah.`;
 
 const describePending = (r: PendingReport) =>
   [
@@ -43,21 +65,127 @@ const describePending = (r: PendingReport) =>
     ...r.ditolak.map((d) => `  ditolak: ${d.label}: ${d.message}`),
   ].join('\n');
 
-/** Replays an exported outbox through the API itself, so every rule applies as for the phone. */
-async function runImportPending(config: Config, file: string, io: CliIo): Promise<number> {
-  const items = await readPendingFile(file);
-  const app = await buildApp({ ...config, logLevel: 'warn', demo: false });
-  try {
-    const report = await importPending(app, items);
-    io.out(describePending(report));
-    return report.ditolak.length ? 1 : 0;
-  } finally {
-    await app.close();
-  }
+/** `import <word> FILE`: a committee file of one kind, all-or-nothing. */
+function importCommand(
+  word: string,
+  kind: ImportTarget['kind'],
+  target: (invocation: Invocation) => ImportTarget,
+  flags?: string,
+): Command {
+  return {
+    name: `import ${word}`,
+    arg: 'FILE',
+    flags,
+    help: `kolom ${importColumns(kind).join(',')}`,
+    async run(invocation) {
+      const { config, db, writer, now, io, arg } = invocation;
+      const report = await applyImport(
+        db,
+        writer,
+        config.orgId,
+        target(invocation),
+        fileSource(arg),
+        now.toISOString(),
+      );
+      io.out(describeReport(report));
+      return 0;
+    },
+  };
 }
 
-const describeReport = (r: ImportReport) =>
-  `Impor selesai: ${r.baru} baru, ${r.diperbarui} diperbarui, ${r.tetap} tidak berubah.`;
+/** Every `ukt` command, in the order the help lists them (DESIGN §6). */
+const COMMANDS: Command[] = [
+  importCommand('events', 'kegiatan', () => ({ kind: 'kegiatan' })),
+  importCommand('examiners', 'penguji', () => ({ kind: 'penguji' })),
+  importCommand(
+    'participants',
+    'siswa',
+    ({ flag }) => ({ kind: 'siswa', idUkt: positive(flag('event'), '--event') }),
+    '--event ID',
+  ),
+  importCommand(
+    'questions',
+    'soal',
+    ({ flag }) => ({ kind: 'soal', idTingkat: positive(flag('tingkat'), '--tingkat') }),
+    '--tingkat N',
+  ),
+  {
+    name: 'import pending',
+    arg: 'FILE',
+    help: 'nilai tertunda yang diekspor dari HP penguji (.json)',
+    // Replays an exported outbox through the API itself, so every rule applies as for the phone.
+    async run({ config, arg, io }) {
+      const items = await readPendingFile(arg);
+      const app = await buildApp({ ...config, logLevel: 'warn', demo: false });
+      try {
+        const report = await importPending(app, items);
+        io.out(describePending(report));
+        return report.ditolak.length ? 1 : 0;
+      } finally {
+        await app.close();
+      }
+    },
+  },
+  {
+    name: 'link',
+    arg: 'NO_WA',
+    flags: '[--sabuk N]',
+    help: 'tautan login sekali pakai (24 jam)',
+    async run({ config, db, now, io, arg, flag }) {
+      const sabukArg = flag('sabuk');
+      const sabuk = sabukArg === undefined ? undefined : Tingkat.safeParse(sabukArg);
+      if (sabuk && !sabuk.success) throw badRequest('--sabuk harus 1 sampai 5');
+      const secret = resolveSecret(config.secret, config.dataDir);
+      const deps = { db, secret, orgId: config.orgId, publicUrl: config.publicUrl, now: now.getTime() };
+      io.out(await loginLinkByNoWa(deps, arg, sabuk?.data));
+      return 0;
+    },
+  },
+  {
+    name: 'export results',
+    flags: '--event ID --out FILE',
+    help: 'nilai semua peserta (.csv atau .xlsx)',
+    async run({ config, db, io, flag }) {
+      const outArg = flag('out');
+      if (!outArg) throw badRequest('--out FILE wajib diisi');
+      const out = resolve(config.invocationDir, outArg);
+      const idUkt = positive(flag('event'), '--event');
+      const { bytes, count } = await exportResults(db, config.orgId, idUkt, resultsFormatOf(out));
+      await writeFile(out, bytes);
+      io.out(`${count} peserta ditulis ke ${out}`);
+      return 0;
+    },
+  },
+];
+
+const usageOf = (c: Command) => [c.name, c.arg, c.flags].filter(Boolean).join(' ');
+const USAGE_WIDTH = Math.max(...COMMANDS.map((c) => usageOf(c).length)) + 2;
+
+/** The help text of `npm run ukt`, made from the commands. */
+export const USAGE = [
+  'Pemakaian: npm run ukt -- <perintah>',
+  ...COMMANDS.map((c) => `  ${usageOf(c).padEnd(USAGE_WIDTH)}${c.help}`),
+  'FILE berakhiran .csv atau .xlsx.',
+].join('\n');
+
+/** The command the words name, with its argument; or why there is none. */
+function commandOf(positionals: string[], args: string[]): { command: Command; arg: string } {
+  for (const command of COMMANDS) {
+    const words = command.name.split(' ');
+    const arg = positionals[words.length];
+    if (words.every((w, i) => positionals[i] === w) && (!command.arg || arg !== undefined))
+      return { command, arg: arg ?? '' };
+  }
+  const [first, what, file] = positionals;
+  if (first === 'import' && file !== undefined)
+    throw badRequest(`Tidak tahu cara mengimpor "${what}".\n${USAGE}`);
+  throw badRequest(`Perintah tidak dikenal: ${args.join(' ')}\n${USAGE}`);
+}
+
+/** The flags the commands take (`--event`, `--sabuk` …), each with a value. */
+const FLAGS = new Set(
+  COMMANDS.flatMap((c) => [...(c.flags ?? '').matchAll(/--(\w+)/g)].map((m) => m[1] as string)),
+);
 
 /** Runs one `ukt` command against the configured database; answers the exit code. */
 export async function runCli(args: string[], config: Config, io: CliIo): Promise<number> {
@@ -65,64 +193,35 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
     args,
     allowPositionals: true,
     strict: false,
-    options: {
-      event: { type: 'string' },
-      tingkat: { type: 'string' },
-      sabuk: { type: 'string' },
-      out: { type: 'string' },
-    },
+    options: Object.fromEntries([...FLAGS].map((name) => [name, { type: 'string' as const }])),
   });
-  const [command, what, fileArg] = positionals;
-  const file = fileArg === undefined ? undefined : resolve(config.invocationDir, fileArg);
-  if (!command || command === 'help' || command === '--help') {
+  const [first] = positionals;
+  if (!first || first === 'help' || first === '--help') {
     io.out(USAGE);
-    return command ? 0 : 1;
+    return first ? 0 : 1;
   }
-  const { db } = await openDb(config.databaseUrl);
-  const now = new Date();
+  let db: Kysely<Database> | undefined;
   try {
-    await ensureOrganisasi(db, config.orgId, 'Perguruan Pencak Silat', now.toISOString());
-    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    if (command === 'import' && what === 'pending' && file) return await runImportPending(config, file, io);
-    if (command === 'import' && file) {
-      if (what === 'events') io.out(describeReport(await importEvents(db, config.orgId, file)));
-      else if (what === 'examiners')
-        io.out(describeReport(await importExaminers(db, config.orgId, file, now.toISOString())));
-      else if (what === 'participants')
-        io.out(
-          describeReport(
-            await importParticipants(db, config.orgId, file, positive(str(values.event), '--event')),
-          ),
-        );
-      else if (what === 'questions')
-        io.out(
-          describeReport(
-            await importQuestions(db, config.orgId, file, positive(str(values.tingkat), '--tingkat')),
-          ),
-        );
-      else throw new ImportError(`Tidak tahu cara mengimpor "${what}".\n${USAGE}`);
-      return 0;
-    }
-    if (command === 'link' && what) {
-      const secret = resolveSecret(config.secret, config.dataDir);
-      const deps = { db, secret, orgId: config.orgId, publicUrl: config.publicUrl, now: now.getTime() };
-      io.out(await makeLink(deps, what, str(values.sabuk)));
-      return 0;
-    }
-    if (command === 'export' && what === 'results') {
-      const outArg = str(values.out);
-      if (!outArg) throw new ImportError('--out FILE wajib diisi');
-      const out = resolve(config.invocationDir, outArg);
-      const count = await exportResults(db, config.orgId, positive(str(values.event), '--event'), out);
-      io.out(`${count} peserta ditulis ke ${out}`);
-      return 0;
-    }
-    throw new ImportError(`Perintah tidak dikenal: ${args.join(' ')}\n${USAGE}`);
+    const { command, arg } = commandOf(positionals, args);
+    const opened = await openDb(config.databaseUrl);
+    db = opened.db;
+    return await command.run({
+      config,
+      db,
+      writer: createWriter(db, opened.dialect),
+      now: new Date(),
+      io,
+      arg: command.arg === 'FILE' ? resolve(config.invocationDir, arg) : arg,
+      flag: (name) => {
+        const value = values[name];
+        return typeof value === 'string' ? value : undefined;
+      },
+    });
   } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     io.err(error.message);
     return 1;
   } finally {
-    await db.destroy();
+    await db?.destroy();
   }
 }

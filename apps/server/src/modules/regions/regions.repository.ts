@@ -6,6 +6,22 @@ export type RegionLevel = 'perwapus' | 'cabang' | 'ranting' | 'rayon';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The id of a region by name under its parent, if it exists (an import's preview). */
+export async function findRegion(
+  db: Db,
+  level: RegionLevel,
+  idParent: number,
+  nama: string,
+): Promise<number | undefined> {
+  const found = await db
+    .selectFrom(level)
+    .select('id')
+    .where('id_parent', '=', idParent)
+    .where('nama', '=', nama)
+    .executeTakeFirst();
+  return found?.id;
+}
+
 /** The id of a region by name under its parent, created when missing (imports create regions by name). */
 export async function ensureRegion(
   db: Db,
@@ -13,13 +29,8 @@ export async function ensureRegion(
   idParent: number,
   nama: string,
 ): Promise<number> {
-  const found = await db
-    .selectFrom(level)
-    .select('id')
-    .where('id_parent', '=', idParent)
-    .where('nama', '=', nama)
-    .executeTakeFirst();
-  if (found) return found.id;
+  const found = await findRegion(db, level, idParent, nama);
+  if (found !== undefined) return found;
   const row = await db
     .insertInto(level)
     .values({ id_parent: idParent, nama })

@@ -1,12 +1,14 @@
-import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { NILAI_FIELDS } from '@ukt/core';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import type { Database, ScoreColumns } from '../db/types';
-import { findKegiatan } from '../modules/kegiatan/kegiatan.repository';
-import { ImportError } from './read-table';
+import type { Database, ScoreColumns } from '../../db/types';
+import { badRequest, notFound } from '../../lib/errors';
+import { findKegiatan } from '../kegiatan/kegiatan.repository';
 import { listResults } from './results.repository';
+
+/** The file formats results are exported in. */
+export type ResultsFormat = 'csv' | 'xlsx';
 
 const FIXED = ['no_urut', 'nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'] as const;
 const SCORES: (keyof ScoreColumns | 'nilai_fisik2')[] = [
@@ -22,34 +24,36 @@ function csvCell(value: unknown): string {
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** `ukt export results --event ID --out FILE`: every participant's scores, .csv or .xlsx by the ending. */
+/** The format a results file's name asks for by its ending. */
+export function resultsFormatOf(fileName: string): ResultsFormat {
+  const ext = extname(fileName).toLowerCase();
+  if (ext !== '.csv' && ext !== '.xlsx') throw badRequest('Berkas hasil harus berakhiran .csv atau .xlsx');
+  return ext === '.csv' ? 'csv' : 'xlsx';
+}
+
+/** Every participant's scores of an event as a .csv or .xlsx file, and how many participants it holds. */
 export async function exportResults(
   db: Kysely<Database>,
   orgId: number,
   idUkt: number,
-  out: string,
-): Promise<number> {
-  const ext = extname(out).toLowerCase();
-  if (ext !== '.csv' && ext !== '.xlsx')
-    throw new ImportError('Berkas hasil harus berakhiran .csv atau .xlsx');
+  format: ResultsFormat,
+): Promise<{ bytes: Buffer; count: number }> {
   const event = await findKegiatan(db, orgId, idUkt);
-  if (!event) throw new ImportError(`Kegiatan id_ukt ${idUkt} tidak ada.`);
+  if (!event) throw notFound(`Kegiatan id_ukt ${idUkt} tidak ada.`);
   const rows = await listResults(db, idUkt, event.id_tingkat, SCORES);
   const table = rows.map((r) =>
     HEADER.map(
       (h) => (r as Record<string, unknown>)[h] ?? ((FIXED as readonly string[]).includes(h) ? '' : 0),
     ),
   );
-  if (ext === '.csv') {
+  if (format === 'csv') {
     const lines = [HEADER, ...table].map((cells) => cells.map(csvCell).join(','));
-    await writeFile(out, `\uFEFF${lines.join('\r\n')}\r\n`);
-  } else {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(`UKT ${idUkt}`);
-    sheet.addRow(HEADER);
-    sheet.getRow(1).font = { bold: true };
-    for (const cells of table) sheet.addRow(cells);
-    await workbook.xlsx.writeFile(out);
+    return { bytes: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'), count: rows.length };
   }
-  return rows.length;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(`UKT ${idUkt}`);
+  sheet.addRow(HEADER);
+  sheet.getRow(1).font = { bold: true };
+  for (const cells of table) sheet.addRow(cells);
+  return { bytes: Buffer.from(await workbook.xlsx.writeBuffer()), count: rows.length };
 }

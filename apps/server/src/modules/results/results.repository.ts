@@ -1,6 +1,6 @@
 import { KSHAN_TINGKAT, type NilaiField } from '@ukt/core';
 import type { Kysely } from 'kysely';
-import type { Database, ScoreColumns } from '../db/types';
+import type { Database, ScoreColumns } from '../../db/types';
 
 /**
  * Every participant of an event with region names, the score columns asked for at the event's

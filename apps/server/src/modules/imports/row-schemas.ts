@@ -25,8 +25,8 @@ const date = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'harus tanggal YYYY-MM-DD' });
 
-/** A row of `import events` (DESIGN §6). */
-export const EventRow = z.object({
+/** A row of a kegiatan (event) import file: `ukt import events` (DESIGN §6). */
+export const KegiatanFileRow = z.object({
   id_ukt: whole(1, 2_147_483_647),
   nama_ukt: text(),
   nama_kegiatan: optionalText(),
@@ -35,8 +35,8 @@ export const EventRow = z.object({
   id_tingkat: whole(1, 5),
 });
 
-/** A row of `import examiners`. */
-export const ExaminerRow = z
+/** A row of a penguji (examiner) import file: `ukt import examiners`. */
+export const PengujiFileRow = z
   .object({
     no_wa: z
       .string({ error: 'wajib diisi' })
@@ -50,8 +50,8 @@ export const ExaminerRow = z
   })
   .refine((row) => !row.cabang || row.perwapus, { error: 'cabang diisi tanpa perwapus', path: ['perwapus'] });
 
-/** A row of `import participants`. */
-export const ParticipantRow = z.object({
+/** A row of a siswa (participant) import file: `ukt import participants`. */
+export const SiswaFileRow = z.object({
   no_urut: whole(1, 1_000_000),
   nama: text(),
   perwapus: text(),
@@ -61,8 +61,8 @@ export const ParticipantRow = z.object({
   provinsi: optionalText(),
 });
 
-/** A row of `import questions`. */
-export const QuestionRow = z.object({
+/** A row of a soal (KESHAN question) import file: `ukt import questions`. */
+export const SoalFileRow = z.object({
   no: whole(1, 100),
   soal_tanya: text(2000),
   a: text(500),

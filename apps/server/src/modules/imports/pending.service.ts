@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_PREFIX } from '../lib/paths';
-import { openSession, revokeSession } from '../modules/auth/session.service';
-import { findPengujiById } from '../modules/penguji/penguji.repository';
-import { ImportError } from './read-table';
+import { badRequest } from '../../lib/errors';
+import { API_PREFIX } from '../../lib/paths';
+import { openSession, revokeSession } from '../auth/session.service';
+import { findPengujiById } from '../penguji/penguji.repository';
 
 // `ukt import pending FILE`: the scores an examiner's phone could not send, exported from the
 // app's outbox ('Ekspor nilai tertunda'), replayed through the API exactly as the phone would
@@ -52,21 +52,32 @@ export interface PendingReport {
   ditolak: { label: string; message: string }[];
 }
 
-/** Reads and checks a pending-scores file; a bad item names its place and field. */
-export async function readPendingFile(file: string): Promise<PendingItem[]> {
+/** Checks the text of a pending-scores file named `name`; a bad item names its place and field. */
+export function parsePendingFile(name: string, text: string): PendingItem[] {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = JSON.parse(text);
   } catch {
-    throw new ImportError(`${file} tidak bisa dibaca sebagai JSON.`);
+    throw badRequest(`${name} tidak bisa dibaca sebagai JSON.`);
   }
   const parsed = PendingFile.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'file';
-    throw new ImportError(`File tidak valid di ${where}: ${issue?.message ?? 'format salah'}`);
+    throw badRequest(`File tidak valid di ${where}: ${issue?.message ?? 'format salah'}`);
   }
   return parsed.data.items;
+}
+
+/** Reads and checks a pending-scores file on disk. */
+export async function readPendingFile(file: string): Promise<PendingItem[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw badRequest(`${file} tidak bisa dibaca sebagai JSON.`);
+  }
+  return parsePendingFile(file, text);
 }
 
 function multipart(entries: z.infer<typeof FileEntry>[]): { payload: Buffer; contentType: string } {

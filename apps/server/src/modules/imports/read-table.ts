@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { AppError, badRequest } from '../../lib/errors';
 
 /** One data row of an import file, with the file line it came from. */
 export interface TableRow {
@@ -10,8 +10,25 @@ export interface TableRow {
   values: Record<string, string>;
 }
 
-/** Raised for a file that cannot be read as a table; the message is for the committee. */
-export class ImportError extends Error {}
+/**
+ * An import file: its name (named in messages; its ending says .csv or .xlsx) and its bytes,
+ * read only once the name is accepted. The CLI reads a path, the console an upload.
+ */
+export interface TableSource {
+  name: string;
+  read: () => Promise<Buffer>;
+}
+
+/** A file on disk as a table source. */
+export function fileSource(path: string): TableSource {
+  return {
+    name: path,
+    read: () =>
+      readFile(path).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? badRequest(`Berkas tidak ditemukan: ${path}`) : error;
+      }),
+  };
+}
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -25,11 +42,12 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(file: string): Promise<TableRow[]> {
+async function readXlsx(file: string, bytes: Buffer): Promise<TableRow[]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
+  // exceljs types its input as an ArrayBuffer: hand it a copy of exactly these bytes.
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new ImportError(`${file}: tidak ada lembar kerja`);
+  if (!sheet) throw badRequest(`${file}: tidak ada lembar kerja`);
   const header: string[] = [];
   sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
     header[col] = cellText(cell.value).trim().toLowerCase();
@@ -46,8 +64,8 @@ async function readXlsx(file: string): Promise<TableRow[]> {
   return rows;
 }
 
-async function readCsv(file: string): Promise<TableRow[]> {
-  const text = await readFile(file, 'utf8');
+function readCsv(file: string, bytes: Buffer): TableRow[] {
+  const text = bytes.toString('utf8');
   // Excel in an Indonesian locale saves CSV with semicolons.
   const firstLine = text.split('\n', 1)[0] ?? '';
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
@@ -62,25 +80,26 @@ async function readCsv(file: string): Promise<TableRow[]> {
     }) as { record: Record<string, string>; info: { lines: number } }[];
     return records.map(({ record, info }) => ({ line: info.lines, values: record }));
   } catch (error) {
-    throw new ImportError(`${file}: CSV tidak dapat dibaca: ${(error as Error).message}`);
+    throw badRequest(`${file}: CSV tidak dapat dibaca: ${(error as Error).message}`);
   }
 }
 
 /** Reads a .csv or .xlsx file whose first row names the columns (DESIGN §6). */
-export async function readTable(file: string, columns: readonly string[]): Promise<TableRow[]> {
+export async function readTable(source: TableSource, columns: readonly string[]): Promise<TableRow[]> {
+  const file = source.name;
   const ext = extname(file).toLowerCase();
-  if (ext !== '.csv' && ext !== '.xlsx') throw new ImportError(`${file}: berkas harus .csv atau .xlsx`);
-  if (!existsSync(file)) throw new ImportError(`Berkas tidak ditemukan: ${file}`);
+  if (ext !== '.csv' && ext !== '.xlsx') throw badRequest(`${file}: berkas harus .csv atau .xlsx`);
+  const bytes = await source.read();
   const rows =
     ext === '.csv'
-      ? await readCsv(file)
-      : await readXlsx(file).catch((error: unknown) => {
-          throw error instanceof ImportError
+      ? readCsv(file, bytes)
+      : await readXlsx(file, bytes).catch((error: unknown) => {
+          throw error instanceof AppError
             ? error
-            : new ImportError(`${file}: XLSX tidak dapat dibaca: ${(error as Error).message}`);
+            : badRequest(`${file}: XLSX tidak dapat dibaca: ${(error as Error).message}`);
         });
   const first = rows[0];
   const missing = first ? columns.filter((c) => !(c in first.values)) : [];
-  if (missing.length) throw new ImportError(`${file}: kolom ${missing.join(', ')} tidak ada di baris judul`);
+  if (missing.length) throw badRequest(`${file}: kolom ${missing.join(', ')} tidak ada di baris judul`);
   return rows;
 }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DATABASES, startApp, type TestApp } from './support/app';
+import { ADMIN, DATABASES, startSignedIn, type TestApp } from './support/app';
 
 describe.each(DATABASES)('bad input on %s', (kind) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startApp(kind);
-    token = await t.login(ADMIN);
+    ({ t, admin: token } = await startSignedIn(kind));
   });
   afterAll(async () => t.close());
 

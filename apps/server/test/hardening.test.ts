@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, AGUS, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
+import { ADMIN, api, body, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
 
 // Issue-10 hardening: answers never cached, least privilege on takes, control characters refused.
 describe.each(DATABASES)('hardening on %s', (kind) => {
@@ -7,9 +7,7 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
   let admin: string;
   let agus: string;
   beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login(ADMIN);
-    agus = await t.login(AGUS);
+    ({ t, admin, agus } = await startSignedIn(kind));
   });
   afterAll(async () => t.close());
 

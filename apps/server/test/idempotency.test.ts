@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneExpired } from '../src/maintenance';
-import { ADMIN, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
+import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 
 describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
   let t: TestApp;
   let siti: string;
   let admin: string;
   beforeAll(async () => {
-    t = await startApp(kind);
-    siti = await t.login(SITI);
-    admin = await t.login(ADMIN);
+    ({ t, siti, admin } = await startSignedIn(kind));
   });
   afterAll(async () => t.close());
 

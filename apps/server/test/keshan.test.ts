@@ -1,6 +1,6 @@
 import { Soal } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, AGUS, api, body, DATABASES, startApp, type TestApp } from './support/app';
+import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 
 /** A multipart body with the given text fields and an optional file part. */
 function multipart(
@@ -44,9 +44,7 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
   let admin: string;
   let agus: string;
   beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login(ADMIN);
-    agus = await t.login(AGUS);
+    ({ t, admin, agus } = await startSignedIn(kind));
   });
   afterAll(async () => t.close());
 

@@ -1,6 +1,6 @@
 import { fisikConverted, NilaiRecord } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, AGUS, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
+import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 
 const key = (id_siswa: number, id_tingkat = 1) => ({ id_siswa, id_ukt: 1, id_tingkat });
 
@@ -27,10 +27,7 @@ describe.each(DATABASES)('scores on %s', (kind) => {
   let siti: string;
   let agus: string;
   beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login(ADMIN);
-    siti = await t.login(SITI);
-    agus = await t.login(AGUS);
+    ({ t, admin, siti, agus } = await startSignedIn(kind));
   });
   afterAll(async () => t.close());
 

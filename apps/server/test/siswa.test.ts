@@ -1,7 +1,7 @@
 import { CabangOption, PageMeta, PerwapusOption, SiswaRow } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN, AGUS, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
+import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 
 describe.each(DATABASES)('participants on %s', (kind) => {
   let t: TestApp;
@@ -9,10 +9,7 @@ describe.each(DATABASES)('participants on %s', (kind) => {
   let siti: string;
   let agus: string;
   beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login(ADMIN);
-    siti = await t.login(SITI);
-    agus = await t.login(AGUS);
+    ({ t, admin, siti, agus } = await startSignedIn(kind));
   });
   afterAll(async () => t.close());
 

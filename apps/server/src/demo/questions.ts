@@ -298,7 +298,7 @@ const QUESTIONS: readonly Q[] = [
 ];
 
 /** The demo question set of a belt: 20 of the 40, a different window for each belt. */
-export function demoQuestions(
+export function demoSoal(
   tingkat: number,
 ): { no: number; soal_tanya: string; a: string; b: string; c: string; d: string; jawaban_benar: string }[] {
   return Array.from({ length: 20 }, (_, i) => {

@@ -2,14 +2,14 @@ import { seededRng } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import { syncIdSequence } from '../db/sequences';
 import type { Database } from '../db/types';
-import { insertEvent, listKegiatan } from '../modules/kegiatan/kegiatan.repository';
-import { insertQuestions } from '../modules/keshan/keshan.repository';
-import { findPengujiByNoWa, insertExaminer } from '../modules/penguji/penguji.repository';
+import { insertKegiatan, listKegiatan } from '../modules/kegiatan/kegiatan.repository';
+import { insertSoalBatch } from '../modules/keshan/keshan.repository';
+import { findPengujiByNoWa, insertPenguji } from '../modules/penguji/penguji.repository';
 import { ensureRegionPath } from '../modules/regions/regions.repository';
-import { insertParticipants, searchForm } from '../modules/siswa/siswa.repository';
+import { insertSiswaBatch, searchForm } from '../modules/siswa/siswa.repository';
 import { bumpRosterVersion } from '../modules/siswa/siswa-version.repository';
 import { demoName, demoRegionPaths } from './names';
-import { demoQuestions } from './questions';
+import { demoSoal } from './questions';
 
 /** The demo examiners; browser tests log in with these exact numbers. */
 export const DEMO_EXAMINERS = [
@@ -36,7 +36,7 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
 
     for (const e of DEMO_EXAMINERS) {
       if (await findPengujiByNoWa(trx, idOrganisasi, e.no_wa)) continue;
-      await insertExaminer(trx, {
+      await insertPenguji(trx, {
         ...e,
         id_organisasi: idOrganisasi,
         id_perwapus: first.id_perwapus,
@@ -67,7 +67,7 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
     const rng = seededRng(20261121);
     for (const [index, { count, ...event }] of events.entries()) {
       const id_ukt = index + 1;
-      await insertEvent(trx, { id_ukt, id_organisasi: idOrganisasi, ...event });
+      await insertKegiatan(trx, { id_ukt, id_organisasi: idOrganisasi, ...event });
       const rows = Array.from({ length: count }, (_, i) => {
         const region = regions[i % regions.length] as (typeof regions)[number];
         const nama = demoName(rng);
@@ -80,17 +80,17 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
           ...region,
         };
       });
-      await insertParticipants(trx, rows);
+      await insertSiswaBatch(trx, rows);
     }
     await bumpRosterVersion(trx);
 
     for (let tingkat = 1; tingkat <= 5; tingkat++) {
-      const rows = demoQuestions(tingkat).map((q) => ({
+      const rows = demoSoal(tingkat).map((q) => ({
         ...q,
         id_organisasi: idOrganisasi,
         id_tingkat: tingkat,
       }));
-      await insertQuestions(trx, rows);
+      await insertSoalBatch(trx, rows);
     }
   });
   await syncIdSequence(db, 'ukt', 'id_ukt');

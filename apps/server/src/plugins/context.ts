@@ -6,7 +6,7 @@ import type { Writer } from '../db/writer';
 import type { Clock } from '../lib/clock';
 
 /** The examiner a request acts for: always the token's owner, never a body field (DESIGN §4). */
-export interface AuthExaminer {
+export interface AuthPenguji {
   id_pemilih: number;
   id_organisasi: number;
   nama: string;
@@ -31,6 +31,6 @@ declare module 'fastify' {
     writer: Writer;
   }
   interface FastifyRequest {
-    examiner: AuthExaminer | null;
+    examiner: AuthPenguji | null;
   }
 }

@@ -127,6 +127,26 @@ export const ADMIN = '6281100000001';
 export const SITI = '6281100000002';
 export const AGUS = '6281100000003';
 
+/** A started app with the three demo examiners signed in: the committee admin, Siti, and Agus (dewan 2). */
+export interface SignedInApp {
+  t: TestApp;
+  admin: string;
+  siti: string;
+  agus: string;
+}
+
+/**
+ * Starts the app on a fresh database with demo data and signs every demo examiner in (the one
+ * sign-in helper, like fastify/demo's injectWithLogin): `({ t, admin } = await startSignedIn(kind))`.
+ */
+export async function startSignedIn(
+  kind: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<SignedInApp> {
+  const t = await startApp(kind, env);
+  return { t, admin: await t.login(ADMIN), siti: await t.login(SITI), agus: await t.login(AGUS) };
+}
+
 /** Injects a call under /uktNEW/api with a token. */
 export function api(
   t: TestApp,

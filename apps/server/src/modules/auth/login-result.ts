@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import { findOrganisasi } from '../organisasi/organisasi.repository';
-import { toAuthExaminer, toExaminerRecord } from '../penguji/penguji.mapper';
+import { toAuthPenguji, toPengujiRecord } from '../penguji/penguji.mapper';
 import { findPengujiById } from '../penguji/penguji.repository';
 import { openSession } from './session.service';
 
@@ -23,7 +23,7 @@ export async function loginAnswer(
     message,
     id: String(idPemilih),
     token,
-    data: [toExaminerRecord(toAuthExaminer(row))],
+    data: [toPengujiRecord(toAuthPenguji(row))],
     organisasi,
   };
 }

@@ -20,7 +20,7 @@ export async function insertToken(
 }
 
 /** The examiner of a live session token (asked on every request, hence prepared once). */
-export async function findSessionExaminer(db: Kysely<Database>, tokenHash: string, now: number) {
+export async function findSessionPenguji(db: Kysely<Database>, tokenHash: string, now: number) {
   const query = preparedOf(db, 'session-examiner', () =>
     prepare(
       db,

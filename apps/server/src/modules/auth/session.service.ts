@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { hmac, randomToken } from '../../lib/crypto';
-import type { AuthExaminer } from '../../plugins/context';
-import { toAuthExaminer } from '../penguji/penguji.mapper';
-import { consumeToken, findSessionExaminer, insertToken } from './session.repository';
+import type { AuthPenguji } from '../../plugins/context';
+import { toAuthPenguji } from '../penguji/penguji.mapper';
+import { consumeToken, findSessionPenguji, insertToken } from './session.repository';
 
 /** Sessions and login links last 24 hours (DESIGN §4). */
 export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +59,7 @@ const SESSION_CACHE_SIZE = 10_000;
 
 /** Live sessions this process has looked up recently, per database. */
 interface SessionCache {
-  entries: Map<string, { examiner: AuthExaminer; until: number }>;
+  entries: Map<string, { examiner: AuthPenguji; until: number }>;
   /** Bumped around every revocation: a lookup that overlapped one does not store its answer. */
   epoch: number;
 }
@@ -80,13 +80,13 @@ function sessionCacheOf(db: Kysely<Database>): SessionCache {
  * A live answer is kept for `cacheMs` (never past the token's expiry); 0 asks the database
  * every time. Unknown tokens are never cached.
  */
-export async function examinerOfToken(
+export async function pengujiOfToken(
   db: Kysely<Database>,
   secret: string,
   token: string,
   now: number,
   cacheMs = SESSION_CACHE_MS,
-): Promise<AuthExaminer | null> {
+): Promise<AuthPenguji | null> {
   if (token.length < 20 || token.length > 100) return null;
   const cache = cacheMs > 0 ? sessionCacheOf(db) : undefined;
   if (cache) {
@@ -95,10 +95,10 @@ export async function examinerOfToken(
     if (hit) cache.entries.delete(token);
   }
   const epoch = cache?.epoch;
-  const row = await findSessionExaminer(db, hashOf(secret, 'session', token), now);
+  const row = await findSessionPenguji(db, hashOf(secret, 'session', token), now);
   if (!row) return null;
   // Shared by every request of this token while cached: nobody may change it.
-  const examiner = Object.freeze(toAuthExaminer(row));
+  const examiner = Object.freeze(toAuthPenguji(row));
   if (cache && cache.epoch === epoch) {
     cache.entries.set(token, { examiner, until: Math.min(now + cacheMs, row.session_expires_at) });
     if (cache.entries.size > SESSION_CACHE_SIZE) {

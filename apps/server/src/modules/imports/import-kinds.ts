@@ -3,16 +3,16 @@ import type { z } from 'zod';
 import { syncIdSequence } from '../../db/sequences';
 import type { Database } from '../../db/types';
 import { notFound } from '../../lib/errors';
-import { findEventById, findKegiatan, insertEvent, updateEvent } from '../kegiatan/kegiatan.repository';
-import { findQuestion, insertQuestion, updateQuestion } from '../keshan/keshan.repository';
-import { findPengujiByNoWa, insertExaminer, updateExaminer } from '../penguji/penguji.repository';
-import { ensureRegion, findRegion, type RegionLevel } from '../regions/regions.repository';
 import {
-  findParticipantByNo,
-  insertParticipant,
-  searchForm,
-  updateParticipant,
-} from '../siswa/siswa.repository';
+  findKegiatanById,
+  findKegiatanInAnyOrganisasi,
+  insertKegiatan,
+  updateKegiatan,
+} from '../kegiatan/kegiatan.repository';
+import { findSoal, insertSoal, updateSoal } from '../keshan/keshan.repository';
+import { findPengujiByNoWa, insertPenguji, updatePenguji } from '../penguji/penguji.repository';
+import { ensureRegion, findRegion, type RegionLevel } from '../regions/regions.repository';
+import { findSiswaByNoUrut, insertSiswa, searchForm, updateSiswa } from '../siswa/siswa.repository';
 import { bumpRosterVersion } from '../siswa/siswa-version.repository';
 import type { ImportReport, ImportTarget, RowOutcome } from './imports.service';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
@@ -74,15 +74,15 @@ function kegiatanKind(orgId: number): RowKind<typeof KegiatanFileRow> {
     schema: KegiatanFileRow,
     keyOf: (row) => `id_ukt ${row.id_ukt}`,
     async step(db, row) {
-      const stored = await findEventById(db, row.id_ukt);
+      const stored = await findKegiatanInAnyOrganisasi(db, row.id_ukt);
       if (stored && stored.id_organisasi !== orgId)
         return { problem: { field: 'id_ukt', message: `id_ukt ${row.id_ukt} milik organisasi lain` } };
       const values = { ...row, id_organisasi: orgId };
       return stepOf(
         stored,
         values,
-        (trx) => insertEvent(trx, values),
-        (trx) => updateEvent(trx, row.id_ukt, values),
+        (trx) => insertKegiatan(trx, values),
+        (trx) => updateKegiatan(trx, row.id_ukt, values),
       );
     },
     after: (trx) => syncIdSequence(trx, 'ukt', 'id_ukt'),
@@ -104,14 +104,14 @@ function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
         stored,
         values,
         (trx, now) =>
-          insertExaminer(trx, {
+          insertPenguji(trx, {
             ...values,
             id_organisasi: orgId,
             no_wa: row.no_wa,
             img_profile: '',
             created_at: now,
           }),
-        (trx, { id_pemilih }) => updateExaminer(trx, id_pemilih, values),
+        (trx, { id_pemilih }) => updatePenguji(trx, id_pemilih, values),
       );
     },
   };
@@ -136,12 +136,12 @@ function siswaKind(orgId: number, idUkt: number): RowKind<typeof SiswaFileRow> {
         id_ranting,
         id_rayon,
       };
-      const stored = await findParticipantByNo(db, idUkt, row.no_urut);
+      const stored = await findSiswaByNoUrut(db, idUkt, row.no_urut);
       return stepOf(
         stored,
         values,
-        (trx) => insertParticipant(trx, { ...values, id_ukt: idUkt, no_urut: row.no_urut }),
-        (trx, { id_siswa }) => updateParticipant(trx, id_siswa, values),
+        (trx) => insertSiswa(trx, { ...values, id_ukt: idUkt, no_urut: row.no_urut }),
+        (trx, { id_siswa }) => updateSiswa(trx, id_siswa, values),
       );
     },
     async after(trx, report) {
@@ -157,12 +157,12 @@ function soalKind(orgId: number, tingkat: number): RowKind<typeof SoalFileRow> {
     schema: SoalFileRow,
     keyOf: (row) => `no ${row.no}`,
     async step(db, row) {
-      const stored = await findQuestion(db, orgId, tingkat, row.no);
+      const stored = await findSoal(db, orgId, tingkat, row.no);
       return stepOf(
         stored,
         row,
-        (trx) => insertQuestion(trx, { ...row, id_organisasi: orgId, id_tingkat: tingkat }),
-        (trx, { id_soal }) => updateQuestion(trx, id_soal, row),
+        (trx) => insertSoal(trx, { ...row, id_organisasi: orgId, id_tingkat: tingkat }),
+        (trx, { id_soal }) => updateSoal(trx, id_soal, row),
       );
     },
   };
@@ -176,7 +176,7 @@ export async function rowKindOf(db: Kysely<Database>, orgId: number, target: Imp
     case 'penguji':
       return pengujiKind(orgId);
     case 'siswa':
-      if (!(await findKegiatan(db, orgId, target.idUkt)))
+      if (!(await findKegiatanById(db, orgId, target.idUkt)))
         throw notFound(`Kegiatan id_ukt ${target.idUkt} tidak ada. Impor kegiatan dulu.`);
       return siswaKind(orgId, target.idUkt);
     case 'soal':

@@ -13,7 +13,7 @@ export function listKegiatan(db: Kysely<Database>, idOrganisasi: number) {
 }
 
 /** One event of an organisation, if it exists. */
-export function findKegiatan(db: Kysely<Database>, idOrganisasi: number, idUkt: number) {
+export function findKegiatanById(db: Kysely<Database>, idOrganisasi: number, idUkt: number) {
   return db
     .selectFrom('ukt')
     .selectAll()
@@ -23,12 +23,12 @@ export function findKegiatan(db: Kysely<Database>, idOrganisasi: number, idUkt: 
 }
 
 /** An event by id_ukt, whichever organisation it belongs to. */
-export function findEventById(db: Kysely<Database> | Transaction<Database>, idUkt: number) {
+export function findKegiatanInAnyOrganisasi(db: Kysely<Database> | Transaction<Database>, idUkt: number) {
   return db.selectFrom('ukt').selectAll().where('id_ukt', '=', idUkt).executeTakeFirst();
 }
 
 /** Adds an event with the committee's id_ukt. */
-export async function insertEvent(
+export async function insertKegiatan(
   db: Kysely<Database> | Transaction<Database>,
   values: Insertable<UktTable>,
 ): Promise<void> {
@@ -36,7 +36,7 @@ export async function insertEvent(
 }
 
 /** Changes an event. */
-export async function updateEvent(
+export async function updateKegiatan(
   db: Kysely<Database> | Transaction<Database>,
   idUkt: number,
   values: Updateable<UktTable>,

@@ -2,7 +2,7 @@ import { apiResult, Kegiatan } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
-import { examinerOf } from '../../plugins/auth';
+import { pengujiOf } from '../auth/auth.hooks';
 import { listKegiatan } from './kegiatan.repository';
 
 /** GET /DataSiswa/UKT: the organisation's events, newest first (DESIGN §4). */
@@ -17,7 +17,7 @@ export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listKegiatan(app.db, examinerOf(request).id_organisasi);
+      const rows = await listKegiatan(app.db, pengujiOf(request).id_organisasi);
       return {
         success: true,
         data: rows.map((r) => ({

@@ -13,7 +13,7 @@ export function listSoal(db: Kysely<Database>, idOrganisasi: number, idTingkat: 
 }
 
 /** A belt's answer key: id_soal and the correct letter. Stays on the server. */
-export function listAnswerKey(db: Kysely<Database>, idOrganisasi: number, idTingkat: number) {
+export function listJawabanBenar(db: Kysely<Database>, idOrganisasi: number, idTingkat: number) {
   return db
     .selectFrom('soal')
     .select(['id_soal', 'jawaban_benar'])
@@ -23,7 +23,7 @@ export function listAnswerKey(db: Kysely<Database>, idOrganisasi: number, idTing
 }
 
 /** A KESHAN question of a belt by its number. */
-export function findQuestion(
+export function findSoal(
   db: Kysely<Database> | Transaction<Database>,
   idOrganisasi: number,
   tingkat: number,
@@ -39,7 +39,7 @@ export function findQuestion(
 }
 
 /** Adds a KESHAN question. */
-export async function insertQuestion(
+export async function insertSoal(
   db: Kysely<Database> | Transaction<Database>,
   values: Insertable<SoalTable>,
 ): Promise<void> {
@@ -47,7 +47,7 @@ export async function insertQuestion(
 }
 
 /** Changes a KESHAN question. */
-export async function updateQuestion(
+export async function updateSoal(
   db: Kysely<Database> | Transaction<Database>,
   idSoal: number,
   values: Updateable<SoalTable>,
@@ -56,7 +56,7 @@ export async function updateQuestion(
 }
 
 /** Adds many KESHAN questions at once (demo data). */
-export async function insertQuestions(
+export async function insertSoalBatch(
   db: Kysely<Database> | Transaction<Database>,
   rows: Insertable<SoalTable>[],
 ): Promise<void> {

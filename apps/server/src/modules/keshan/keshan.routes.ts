@@ -2,8 +2,8 @@ import { apiResult, JawabanBody, KeshanResult, Soal, SoalParams } from '@ukt/cor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
-import { examinerOf } from '../../plugins/auth';
-import { gradeAndSave, soalForBelt } from './keshan.service';
+import { pengujiOf } from '../auth/auth.hooks';
+import { gradeAndSave, soalForTingkat } from './keshan.service';
 
 /** The KESHAN written test: questions out, answers in, graded on the server (DESIGN §4). */
 export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true,
-      data: await soalForBelt(app.db, examinerOf(request).id_organisasi, request.params.id),
+      data: await soalForTingkat(app.db, pengujiOf(request).id_organisasi, request.params.id),
     }),
   );
 
@@ -37,7 +37,7 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
       const grade = await gradeAndSave(
         app.db,
         app.writer,
-        examinerOf(request),
+        pengujiOf(request),
         request.body,
         new Date(app.clock()).toISOString(),
       );

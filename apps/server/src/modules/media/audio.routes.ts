@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
-import { examinerOf } from '../../plugins/auth';
-import { assertNotHeldByOther, siswaForExaminer } from '../siswa/siswa.service';
+import { pengujiOf } from '../auth/auth.hooks';
+import { assertNotHeldByOther, siswaForPenguji } from '../siswa/siswa.service';
 import { findAudio, saveAudio } from './audio.store';
 import { readAudioForm } from './audio-form';
 import { AUDIO_MIME } from './audio-sniff';
@@ -33,8 +33,8 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { fields, audio, kind } = await readAudioForm(request);
-      const examiner = examinerOf(request);
-      const siswa = await siswaForExaminer(app.db, examiner, fields.id_siswa, fields.id_ukt);
+      const examiner = pengujiOf(request);
+      const siswa = await siswaForPenguji(app.db, examiner, fields.id_siswa, fields.id_ukt);
       await assertNotHeldByOther(app.db, examiner, siswa, 'sudah_keshan');
       await saveAudio(app.config.dataDir, fields, kind, audio);
       return { success: true, message: 'Audio uploaded successfully!' };
@@ -53,7 +53,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await siswaForExaminer(app.db, examinerOf(request), request.params.id_siswa, request.params.id_ukt);
+      await siswaForPenguji(app.db, pengujiOf(request), request.params.id_siswa, request.params.id_ukt);
       const found = await findAudio(app.config.dataDir, request.params);
       if (!found) throw notFound('Rekaman belum ada.');
       return reply

@@ -1,8 +1,8 @@
 import { apiResult, FisikBody, NilaiBody, NilaiQuery, NilaiRecord } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
-import { examinerOf } from '../../plugins/auth';
-import { getNilai, groupOfBody, valuesOfBody, valuesOfFisik, writeScores } from './nilai.service';
+import { pengujiOf } from '../auth/auth.hooks';
+import { getNilai, groupOfBody, valuesOfBody, valuesOfFisik, writeNilai } from './nilai.service';
 
 const WRITE_ERRORS = { ...AUTH_ERRORS, 409: ErrorResult, 422: ErrorResult } as const;
 
@@ -20,7 +20,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiResult(NilaiRecord), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({ success: true, data: await getNilai(app.db, examinerOf(request), request.query) }),
+    async (request) => ({ success: true, data: await getNilai(app.db, pengujiOf(request), request.query) }),
   );
 
   app.post(
@@ -36,10 +36,10 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id_siswa, id_ukt, id_tingkat } = request.body;
       const key = { id_siswa, id_ukt, id_tingkat };
-      await writeScores(
+      await writeNilai(
         app.db,
         app.writer,
-        examinerOf(request),
+        pengujiOf(request),
         key,
         groupOfBody(request.body),
         valuesOfBody(request.body),
@@ -61,10 +61,10 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id_siswa, id_ukt, id_tingkat } = request.body;
-      await writeScores(
+      await writeNilai(
         app.db,
         app.writer,
-        examinerOf(request),
+        pengujiOf(request),
         { id_siswa, id_ukt, id_tingkat },
         'fisik',
         valuesOfFisik(request.body),

@@ -1,3 +1,4 @@
+import type { PostFlag } from '@ukt/core';
 import {
   FISIK_EXERCISES,
   type FisikBody,
@@ -13,12 +14,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { forbidden } from '../../lib/errors';
-import type { AuthExaminer } from '../../plugins/context';
-import type { FlagColumn } from '../siswa/siswa.repository';
-import { assertNotHeldByOther, siswaForExaminer } from '../siswa/siswa.service';
+import type { AuthPenguji } from '../../plugins/context';
+import { assertNotHeldByOther, siswaForPenguji } from '../siswa/siswa.service';
 import { findNilai, insertAudit, type NilaiKey, type NilaiValues, upsertNilai } from './nilai.repository';
 
-const POST_OF_GROUP: Partial<Record<ScoreGroup, FlagColumn>> = {
+const POST_OF_GROUP: Partial<Record<ScoreGroup, PostFlag>> = {
   kshan: 'sudah_keshan',
   fisik: 'sudah_fisik',
   sambung: 'sudah_sambung',
@@ -27,10 +27,10 @@ const POST_OF_GROUP: Partial<Record<ScoreGroup, FlagColumn>> = {
 /** The score record of SPEC §3 for a key, zeros where nothing is scored. */
 export async function getNilai(
   db: Kysely<Database>,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   key: NilaiKey,
 ): Promise<NilaiRecord> {
-  await siswaForExaminer(db, examiner, key.id_siswa, key.id_ukt);
+  await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
   const row = await findNilai(db, key);
   const scores = Object.fromEntries(
     NILAI_FIELDS.flatMap((f) => [
@@ -58,10 +58,10 @@ export async function getNilai(
  * KESHAN; nobody while another examiner holds the participant at that post), then saves and
  * audits every changed field in one transaction (committed before this resolves).
  */
-export async function writeScores(
+export async function writeNilai(
   db: Kysely<Database>,
   writer: Writer,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   key: NilaiKey,
   group: ScoreGroup,
   values: NilaiValues,
@@ -70,7 +70,7 @@ export async function writeScores(
   if (!mayWriteGroup(group, examiner)) {
     throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
   }
-  const siswa = await siswaForExaminer(db, examiner, key.id_siswa, key.id_ukt);
+  const siswa = await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
   await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
   await writer.run(async (trx) => {
     const before = await findNilai(trx, key);

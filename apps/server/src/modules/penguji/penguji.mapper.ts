@@ -1,9 +1,9 @@
 import { type Examiner, isAdminPanitia } from '@ukt/core';
-import type { AuthExaminer } from '../../plugins/context';
+import type { AuthPenguji } from '../../plugins/context';
 import type { PengujiRow } from './penguji.repository';
 
 /** The request's view of an examiner row. */
-export function toAuthExaminer(row: PengujiRow): AuthExaminer {
+export function toAuthPenguji(row: PengujiRow): AuthPenguji {
   return {
     id_pemilih: row.id_pemilih,
     id_organisasi: row.id_organisasi,
@@ -19,7 +19,7 @@ export function toAuthExaminer(row: PengujiRow): AuthExaminer {
 }
 
 /** The examiner record of a login answer: SPEC §3 fields, all strings (core's Examiner). */
-export function toExaminerRecord(e: AuthExaminer): Examiner {
+export function toPengujiRecord(e: AuthPenguji): Examiner {
   return {
     id_pemilih: String(e.id_pemilih),
     id_organisasi: String(e.id_organisasi),

@@ -30,7 +30,7 @@ export async function pengujiName(db: Kysely<Database>, idPemilih: number): Prom
 }
 
 /** Adds an examiner. */
-export async function insertExaminer(
+export async function insertPenguji(
   db: Kysely<Database> | Transaction<Database>,
   values: Insertable<PengujiTable>,
 ): Promise<void> {
@@ -38,7 +38,7 @@ export async function insertExaminer(
 }
 
 /** Changes an examiner. */
-export async function updateExaminer(
+export async function updatePenguji(
   db: Kysely<Database> | Transaction<Database>,
   idPemilih: number,
   values: Updateable<PengujiTable>,

@@ -2,8 +2,8 @@ import { apiResult, CabangOption, OptionalId, PerwapusOption, RantingOption, Ray
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
-import { examinerOf } from '../../plugins/auth';
-import type { AuthExaminer } from '../../plugins/context';
+import type { AuthPenguji } from '../../plugins/context';
+import { pengujiOf } from '../auth/auth.hooks';
 import { listRegions, perwapusIds } from './regions.repository';
 
 /**
@@ -13,13 +13,13 @@ import { listRegions, perwapusIds } from './regions.repository';
 export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const locked = (value: number | null, isAdmin: boolean) => (isAdmin ? undefined : (value ?? undefined));
   // A non-admin without a perwapus or cabang has no scope yet: no options (fail closed, like the list).
-  const unscoped = (e: AuthExaminer) => !e.isAdmin && (e.id_perwapus === null || e.id_cabang === null);
+  const unscoped = (e: AuthPenguji) => !e.isAdmin && (e.id_perwapus === null || e.id_cabang === null);
 
   app.get(
     '/DataSiswa/perwapus',
     { schema: { tags: ['filter'], response: { 200: apiResult(z.array(PerwapusOption)), ...AUTH_ERRORS } } },
     async (request) => {
-      const e = examinerOf(request);
+      const e = pengujiOf(request);
       if (unscoped(e)) return { success: true, data: [] };
       const rows = await listRegions(app.db, 'perwapus', {
         parent: e.id_organisasi,
@@ -39,7 +39,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const e = examinerOf(request);
+      const e = pengujiOf(request);
       if (unscoped(e)) return { success: true, data: [] };
       const perwapus = locked(e.id_perwapus, e.isAdmin) ?? request.query.id_perwapus;
       const parentIds = perwapus === undefined ? await perwapusIds(app.db, e.id_organisasi) : [perwapus];
@@ -58,7 +58,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const e = examinerOf(request);
+      const e = pengujiOf(request);
       if (unscoped(e)) return { success: true, data: [] };
       const cabang = locked(e.id_cabang, e.isAdmin) ?? request.query.id_cabang;
       const rows = cabang === undefined ? [] : await listRegions(app.db, 'ranting', { parent: cabang });
@@ -76,7 +76,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (unscoped(examinerOf(request))) return { success: true, data: [] };
+      if (unscoped(pengujiOf(request))) return { success: true, data: [] };
       const rows =
         request.query.id_ranting === undefined
           ? []

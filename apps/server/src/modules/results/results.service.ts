@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database, ScoreColumns } from '../../db/types';
 import { badRequest, notFound } from '../../lib/errors';
-import { findKegiatan } from '../kegiatan/kegiatan.repository';
+import { findKegiatanById } from '../kegiatan/kegiatan.repository';
 import { listResults } from './results.repository';
 
 /** The file formats results are exported in. */
@@ -38,7 +38,7 @@ export async function exportResults(
   idUkt: number,
   format: ResultsFormat,
 ): Promise<{ bytes: Buffer; count: number }> {
-  const event = await findKegiatan(db, orgId, idUkt);
+  const event = await findKegiatanById(db, orgId, idUkt);
   if (!event) throw notFound(`Kegiatan id_ukt ${idUkt} tidak ada.`);
   const rows = await listResults(db, idUkt, event.id_tingkat, SCORES);
   const table = rows.map((r) =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import { TaggedCache } from '../../lib/tagged-cache';
-import type { AuthExaminer } from '../../plugins/context';
+import type { AuthPenguji } from '../../plugins/context';
 import { countSiswa, findSiswaPageIds, findSiswaRows, type SiswaFilter } from './siswa.repository';
 import { scopedFilter } from './siswa.service';
 import { listVersionTag } from './siswa-version.repository';
@@ -43,7 +43,7 @@ const str = (v: number | null) => (v === null ? null : String(v));
 async function buildAnswer(
   db: Kysely<Database>,
   page: Page,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   query: SiswaQuery,
 ): Promise<string> {
   const rows = await findSiswaRows(db, page.ids);
@@ -79,7 +79,7 @@ async function buildAnswer(
 export async function listSiswaJson(
   db: Kysely<Database>,
   caches: SiswaListCaches,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   query: SiswaQuery,
 ): Promise<string> {
   // Read before the data, so whatever is cached under this tag is at least this new.

@@ -22,9 +22,6 @@ export interface SiswaFilter {
   cari: string;
 }
 
-/** The flag columns that record who took a participant at a post. */
-export type FlagColumn = PostFlag;
-
 /** Lower-cases and single-spaces a name, the form names are searched in. */
 export function searchForm(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -111,7 +108,7 @@ export async function takeAtPost(
   trx: Transaction<Database>,
   idSiswa: number,
   idUkt: number,
-  column: FlagColumn,
+  column: PostFlag,
   idPemilih: number,
 ): Promise<boolean> {
   const result = await trx
@@ -127,7 +124,7 @@ export async function takeAtPost(
 }
 
 /** A participant of an event by no_urut. */
-export function findParticipantByNo(
+export function findSiswaByNoUrut(
   db: Kysely<Database> | Transaction<Database>,
   idUkt: number,
   noUrut: number,
@@ -141,7 +138,7 @@ export function findParticipantByNo(
 }
 
 /** Adds a participant. */
-export async function insertParticipant(
+export async function insertSiswa(
   db: Kysely<Database> | Transaction<Database>,
   values: Insertable<SiswaTable>,
 ): Promise<void> {
@@ -149,7 +146,7 @@ export async function insertParticipant(
 }
 
 /** Changes a participant's name, regions or province (never their post flags). */
-export async function updateParticipant(
+export async function updateSiswa(
   db: Kysely<Database> | Transaction<Database>,
   idSiswa: number,
   values: Updateable<SiswaTable>,
@@ -158,7 +155,7 @@ export async function updateParticipant(
 }
 
 /** Adds many participants at once (demo data). */
-export async function insertParticipants(
+export async function insertSiswaBatch(
   db: Kysely<Database> | Transaction<Database>,
   rows: Insertable<SiswaTable>[],
 ): Promise<void> {

@@ -1,13 +1,13 @@
+import type { PostFlag } from '@ukt/core';
 import { SiswaParams, SiswaQuery, SiswaUpdateBody } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { sendJson } from '../../lib/send-json';
-import { examinerOf } from '../../plugins/auth';
-import type { FlagColumn } from './siswa.repository';
+import { pengujiOf } from '../auth/auth.hooks';
 import { takeSiswa } from './siswa.service';
 import { createListCaches, listSiswaJson, SiswaListResult } from './siswa-list.service';
 
-const FLAGS: FlagColumn[] = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'];
+const FLAGS: PostFlag[] = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'];
 
 /** The participant list and the take-at-post call (SPEC §7, DESIGN §4). */
 export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,7 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Already validated against SiswaListResult when it was built; sent as it is.
-      const json = await listSiswaJson(app.db, caches, examinerOf(request), request.query);
+      const json = await listSiswaJson(app.db, caches, pengujiOf(request), request.query);
       return sendJson(reply, json);
     },
   );
@@ -45,11 +45,11 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const column = FLAGS.find((f) => request.body[f] !== undefined) as FlagColumn;
+      const column = FLAGS.find((f) => request.body[f] !== undefined) as PostFlag;
       await takeSiswa(
         app.db,
         app.writer,
-        examinerOf(request),
+        pengujiOf(request),
         request.params.id_siswa,
         request.body.id_ukt,
         column,

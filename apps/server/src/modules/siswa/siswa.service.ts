@@ -1,18 +1,18 @@
-import { mayTakeAt, type SiswaQuery } from '@ukt/core';
+import { mayTakeAt, type PostFlag, type SiswaQuery } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { AuthExaminer } from '../../plugins/context';
-import { findKegiatan } from '../kegiatan/kegiatan.repository';
+import type { AuthPenguji } from '../../plugins/context';
+import { findKegiatanById } from '../kegiatan/kegiatan.repository';
 import { pengujiName } from '../penguji/penguji.repository';
-import { type FlagColumn, findSiswa, type SiswaFilter, searchForm, takeAtPost } from './siswa.repository';
+import { findSiswa, type SiswaFilter, searchForm, takeAtPost } from './siswa.repository';
 
 /**
  * Fails closed with 403 for a non-admin examiner without a perwapus or cabang: their scope is
  * unknown, so they see and take no participants until the committee completes their record.
  */
-export function requireRegion(examiner: AuthExaminer): void {
+export function requireRegion(examiner: AuthPenguji): void {
   if (examiner.isAdmin || (examiner.id_perwapus !== null && examiner.id_cabang !== null)) return;
   throw forbidden(
     'Akun Anda belum memiliki perwapus dan cabang, jadi belum dapat melihat atau menguji peserta. Minta panitia melengkapi data penguji Anda.',
@@ -20,7 +20,7 @@ export function requireRegion(examiner: AuthExaminer): void {
 }
 
 /** The filters an examiner may use: a non-admin is locked to their own perwapus and cabang (SPEC §6). */
-export function scopedFilter(examiner: AuthExaminer, query: SiswaQuery): SiswaFilter {
+export function scopedFilter(examiner: AuthPenguji, query: SiswaQuery): SiswaFilter {
   requireRegion(examiner);
   // After requireRegion a non-admin always has both, so their own replace whatever was asked.
   const lock = (own: number | null, asked: number | undefined) =>
@@ -36,8 +36,8 @@ export function scopedFilter(examiner: AuthExaminer, query: SiswaQuery): SiswaFi
 }
 
 /** Fails with 404 unless the event is the examiner's organisation's. */
-export async function requireKegiatan(db: Kysely<Database>, examiner: AuthExaminer, idUkt: number) {
-  const kegiatan = await findKegiatan(db, examiner.id_organisasi, idUkt);
+export async function requireKegiatan(db: Kysely<Database>, examiner: AuthPenguji, idUkt: number) {
+  const kegiatan = await findKegiatanById(db, examiner.id_organisasi, idUkt);
   if (!kegiatan) throw notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
   return kegiatan;
 }
@@ -46,9 +46,9 @@ export async function requireKegiatan(db: Kysely<Database>, examiner: AuthExamin
  * A participant the examiner may act on: 404 when not in the event, 403 when outside a
  * non-admin examiner's perwapus or cabang.
  */
-export async function siswaForExaminer(
+export async function siswaForPenguji(
   db: Kysely<Database>,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   idSiswa: number,
   idUkt: number,
 ): Promise<Selectable<SiswaTable>> {
@@ -64,9 +64,9 @@ export async function siswaForExaminer(
 /** Fails with 409 naming the examiner when another one holds the participant at this post. */
 export async function assertNotHeldByOther(
   db: Kysely<Database>,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   siswa: Selectable<SiswaTable>,
-  column: FlagColumn,
+  column: PostFlag,
 ): Promise<void> {
   const holder = siswa[column];
   if (holder !== null && holder !== examiner.id_pemilih) {
@@ -78,17 +78,17 @@ export async function assertNotHeldByOther(
 export async function takeSiswa(
   db: Kysely<Database>,
   writer: Writer,
-  examiner: AuthExaminer,
+  examiner: AuthPenguji,
   idSiswa: number,
   idUkt: number,
-  column: FlagColumn,
+  column: PostFlag,
 ): Promise<void> {
   if (!mayTakeAt(column, examiner)) {
     throw forbidden(
       'Penguji dewan 2 hanya menguji KESHAN, jadi hanya boleh mengambil peserta di pos KESHAN.',
     );
   }
-  const siswa = await siswaForExaminer(db, examiner, idSiswa, idUkt);
+  const siswa = await siswaForPenguji(db, examiner, idSiswa, idUkt);
   await assertNotHeldByOther(db, examiner, siswa, column);
   if (!(await writer.run((trx) => takeAtPost(trx, idSiswa, idUkt, column, examiner.id_pemilih)))) {
     const now = await findSiswa(db, idSiswa, idUkt);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors';
-import { examinerOfToken, SESSION_CACHE_MS } from '../modules/auth/session.service';
-import type { AuthExaminer } from './context';
+import { unauthorized } from '../../lib/errors';
+import type { AuthPenguji } from '../../plugins/context';
+import { pengujiOfToken, SESSION_CACHE_MS } from './session.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +19,7 @@ function headerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The request's examiner; routes behind `authenticate` may rely on it. */
-export function examinerOf(request: FastifyRequest): AuthExaminer {
+export function pengujiOf(request: FastifyRequest): AuthPenguji {
   if (!request.examiner) throw unauthorized();
   return request.examiner;
 }
@@ -34,7 +34,7 @@ export const authPlugin = fp<{ sessionCacheMs?: number }>(async (app: FastifyIns
 
   const resolve = async (request: FastifyRequest, token: string | undefined) => {
     if (!token) throw unauthorized('Token tidak ditemukan. Silakan login.');
-    const examiner = await examinerOfToken(app.db, app.secret, token, app.clock(), cacheMs);
+    const examiner = await pengujiOfToken(app.db, app.secret, token, app.clock(), cacheMs);
     if (!examiner || examiner.id_organisasi !== app.config.orgId) throw unauthorized();
     request.examiner = examiner;
   };

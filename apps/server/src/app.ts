@@ -22,6 +22,7 @@ import { imgRoutes } from './modules/media/img.routes';
 import { nilaiRoutes } from './modules/nilai/nilai.routes';
 import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
 import { organisasiRoutes } from './modules/organisasi/organisasi.routes';
+import { panitiaRoutes } from './modules/panitia/panitia.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import './plugins/context';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await protectedApi.register(siswaRoutes);
         await protectedApi.register(nilaiRoutes);
         await protectedApi.register(keshanRoutes);
+        await protectedApi.register(panitiaRoutes);
       });
       await api.register(audioRoutes);
     },

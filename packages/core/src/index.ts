@@ -1,4 +1,6 @@
 // The domain of UKT Penguji: every rule of SPEC §5, §6 and §9 and the API's shared schemas.
+
+export * from './contract';
 export * from './rules/belts';
 export * from './rules/dates';
 export * from './rules/exams';

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { NoWa } from '../schemas/auth';
+import { Id, OptionalId, Tingkat, wholeNumber } from '../schemas/common';
+
+// The committee console's calls under /uktNEW/api/panitia (DESIGN §9): what the server validates
+// and answers, and what the console parses. Only a committee admin (panitia 'Admin' or
+// 'adminstrator', SPEC §6) may call them; everyone else gets 403.
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} wajib diisi` })
+    .trim()
+    .min(1, { error: `${label} wajib diisi` })
+    .max(max, { error: `${label} paling panjang ${max} karakter` });
+
+/** A calendar date as the committee types it, YYYY-MM-DD. */
+export const IsoDate = z
+  .string({ error: 'tanggal wajib diisi' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'tanggal harus berformat YYYY-MM-DD' })
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: 'tanggal tidak ada di kalender',
+    },
+  );
+
+/** A belt level of an event: 1–4 (level 5 is KSHAN's fixed id, never an event's). */
+export const EventTingkat = wholeNumber(1, 4, 'harus 1 sampai 4');
+
+// ---------------------------------------------------------------- kegiatan
+
+/** Body of POST /panitia/kegiatan and PUT /panitia/kegiatan/{id_ukt}. */
+export const KegiatanInput = z
+  .object({
+    nama_ukt: text('nama_ukt', 150),
+    nama_kegiatan: text('nama_kegiatan', 150),
+    tanggal_tes: IsoDate,
+    akhir_tes: z.union([IsoDate, z.literal(''), z.null()]).transform((v) => v || null),
+    id_tingkat: EventTingkat,
+  })
+  .refine((k) => !k.akhir_tes || k.akhir_tes >= k.tanggal_tes, {
+    error: 'tidak boleh sebelum tanggal_tes',
+    path: ['akhir_tes'],
+  });
+export type KegiatanInput = z.infer<typeof KegiatanInput>;
+
+/** An event as the console lists it, with its counts. */
+export const PanitiaKegiatan = z.object({
+  id_ukt: z.string(),
+  nama_ukt: z.string(),
+  nama_kegiatan: z.string(),
+  tanggal_tes: z.string(),
+  akhir_tes: z.string().nullable(),
+  id_tingkat: z.string(),
+  /** Archived: gone from the examiners' event list, data kept. */
+  arsip: z.boolean(),
+  /** Participants, withdrawn ones not counted. */
+  jumlah_peserta: z.number(),
+  /** Examiners who took or scored anyone in the event. */
+  jumlah_penguji: z.number(),
+  /** Participants with at least one score. */
+  peserta_dinilai: z.number(),
+});
+export type PanitiaKegiatan = z.infer<typeof PanitiaKegiatan>;
+
+/** Query of GET /panitia/kegiatan. */
+export const PanitiaKegiatanQuery = z.object({
+  arsip: z.enum(['0', '1', 'semua']).default('0'),
+});
+
+/** Body of POST /panitia/kegiatan/{id_ukt}/arsip. */
+export const ArsipBody = z.object({ arsip: z.boolean({ error: 'arsip harus true atau false' }) });
+
+/** Path of the per-event calls. */
+export const KegiatanParams = z.object({ id_ukt: Id });
+
+// ---------------------------------------------------------------- impor
+
+/** What an import file holds (DESIGN §6, §9). */
+export const IMPOR_JENIS = ['kegiatan', 'penguji', 'peserta', 'soal'] as const;
+export type ImporJenis = (typeof IMPOR_JENIS)[number];
+
+/** Path of the import calls. */
+export const ImporParams = z.object({
+  jenis: z.enum(IMPOR_JENIS, { error: 'jenis impor harus kegiatan, penguji, peserta atau soal' }),
+});
+
+/** Query of the import calls: the event (peserta) or the belt (soal) the rows belong to. */
+export const ImporQuery = z.object({ id_ukt: OptionalId, tingkat: Tingkat.optional() });
+
+/** Largest import file accepted, in bytes. */
+export const IMPOR_MAX_BYTES = 20 * 1024 * 1024;
+
+/** How many rows and errors a preview sends at most (the counts cover the whole file). */
+export const IMPOR_PREVIEW_ROWS = 200;
+export const IMPOR_PREVIEW_ERRORS = 200;
+
+/** One problem of an import file: its line (the header is line 1), field and message. */
+export const ImporKesalahan = z.object({ baris: z.number(), kolom: z.string(), pesan: z.string() });
+export type ImporKesalahan = z.infer<typeof ImporKesalahan>;
+
+/** The preview of an import: nothing is written. */
+export const ImporPratinjau = z.object({
+  jenis: z.enum(IMPOR_JENIS),
+  jumlah_baris: z.number(),
+  baru: z.number(),
+  diperbarui: z.number(),
+  tetap: z.number(),
+  /** The first rows as they will be stored. */
+  baris: z.array(
+    z.object({
+      baris: z.number(),
+      status: z.enum(['baru', 'diperbarui', 'tetap']),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    }),
+  ),
+  /** Every error (up to IMPOR_PREVIEW_ERRORS), with the total. */
+  kesalahan: z.array(ImporKesalahan),
+  jumlah_kesalahan: z.number(),
+});
+export type ImporPratinjau = z.infer<typeof ImporPratinjau>;
+
+/** The outcome of an applied import. */
+export const ImporHasil = z.object({ baru: z.number(), diperbarui: z.number(), tetap: z.number() });
+export type ImporHasil = z.infer<typeof ImporHasil>;
+
+// ---------------------------------------------------------------- penguji
+
+/** Committee roles an examiner can have; the two admin spellings are the data's (SPEC §6). */
+export const PANITIA_ROLES = ['Penguji', 'Admin', 'adminstrator'] as const;
+
+/** Body of POST /panitia/penguji and PUT /panitia/penguji/{id_pemilih}. */
+export const PengujiInput = z
+  .object({
+    no_wa: NoWa,
+    nama: text('nama', 120),
+    id_perwapus: OptionalId,
+    id_cabang: OptionalId,
+    panitia: z.enum(PANITIA_ROLES, { error: 'panitia harus Penguji, Admin atau adminstrator' }),
+    dewan: wholeNumber(1, 9, 'harus 1 sampai 9'),
+  })
+  .refine((p) => p.panitia !== 'Penguji' || (p.id_perwapus !== undefined && p.id_cabang !== undefined), {
+    // A non-admin without a region would be locked to nothing (fail closed): never create one.
+    error:
+      'wajib diisi untuk penguji yang bukan admin (perwapus dan cabang menentukan peserta yang boleh diuji)',
+    path: ['id_cabang'],
+  });
+export type PengujiInput = z.infer<typeof PengujiInput>;
+
+/** An examiner as the console lists it. */
+export const PanitiaPenguji = z.object({
+  id_pemilih: z.string(),
+  no_wa: z.string(),
+  nama: z.string(),
+  id_perwapus: z.string().nullable(),
+  perwapus: z.string().nullable(),
+  id_cabang: z.string().nullable(),
+  cabang: z.string().nullable(),
+  panitia: z.string(),
+  dewan: z.number(),
+  aktif: z.boolean(),
+  /** ISO time of the last sign-in or score write, or null. */
+  aktivitas_terakhir: z.string().nullable(),
+});
+export type PanitiaPenguji = z.infer<typeof PanitiaPenguji>;
+
+/** Query of GET /panitia/penguji. */
+export const PanitiaPengujiQuery = z.object({
+  cari: z.string().trim().max(100, { error: 'pencarian terlalu panjang' }).default(''),
+  hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
+});
+
+/** Path of the per-examiner calls. */
+export const PengujiParams = z.object({ id_pemilih: Id });
+
+/** Body of POST /panitia/penguji/{id_pemilih}/aktif. */
+export const AktifBody = z.object({ aktif: z.boolean({ error: 'aktif harus true atau false' }) });
+
+/** Body of POST /panitia/penguji/{id_pemilih}/tautan: the belt a /utss link sets, if any. */
+export const TautanBody = z.object({ sabuk: Tingkat.optional() });
+
+/** A fresh single-use login link and its WhatsApp share link. */
+export const TautanLogin = z.object({
+  url: z.string(),
+  /** https://wa.me/<no_wa>?text=… with an Indonesian message holding the link. */
+  whatsapp: z.string(),
+  berlaku_sampai: z.string(),
+});
+export type TautanLogin = z.infer<typeof TautanLogin>;
+
+// ---------------------------------------------------------------- peserta
+
+/** Query of GET /panitia/kegiatan/{id_ukt}/peserta. */
+export const PanitiaPesertaQuery = z.object({
+  cari: z.string().trim().max(100, { error: 'pencarian terlalu panjang' }).default(''),
+  id_perwapus: OptionalId,
+  id_cabang: OptionalId,
+  id_ranting: OptionalId,
+  id_rayon: OptionalId,
+  status: z.enum(['aktif', 'mundur', 'semua']).default('semua'),
+  hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
+});
+
+/** Who took a participant at a post: the examiner's id and name, or null. */
+const Holder = z.object({ id_pemilih: z.string(), nama: z.string() }).nullable();
+
+/** A participant as the console lists it. */
+export const PanitiaPeserta = z.object({
+  id_siswa: z.string(),
+  no_urut: z.number(),
+  nama: z.string(),
+  provinsi: z.string(),
+  id_perwapus: z.string(),
+  perwapus: z.string(),
+  id_cabang: z.string(),
+  cabang: z.string(),
+  id_ranting: z.string(),
+  ranting: z.string(),
+  id_rayon: z.string(),
+  rayon: z.string(),
+  mundur: z.boolean(),
+  pos: z.object({
+    sudah_keshan: Holder,
+    sudah_tes: Holder,
+    sudah_fisik: Holder,
+    sudah_sambung: Holder,
+  }),
+});
+export type PanitiaPeserta = z.infer<typeof PanitiaPeserta>;
+
+/** Body of POST /panitia/kegiatan/{id_ukt}/peserta and PUT …/peserta/{id_siswa}. */
+export const PesertaInput = z.object({
+  /** Missing on create: the next free number of the event. */
+  no_urut: wholeNumber(1, 1_000_000, 'harus 1 sampai 1000000').optional(),
+  nama: text('nama', 120),
+  provinsi: z.string().trim().max(80, { error: 'provinsi paling panjang 80 karakter' }).default(''),
+  /** The rayon fixes ranting, cabang and perwapus. */
+  id_rayon: Id,
+});
+export type PesertaInput = z.infer<typeof PesertaInput>;
+
+/** Path of the per-participant calls. */
+export const PesertaParams = z.object({ id_ukt: Id, id_siswa: Id });
+
+/** Body of POST …/peserta/{id_siswa}/mundur. */
+export const MundurBody = z.object({ mundur: z.boolean({ error: 'mundur harus true atau false' }) });
+
+/** Body of POST …/peserta/{id_siswa}/lepas: the post to release the participant at. */
+export const LepasBody = z.object({
+  pos: z.enum(['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'], {
+    error: 'pos harus sudah_keshan, sudah_tes, sudah_fisik atau sudah_sambung',
+  }),
+});
+
+// ---------------------------------------------------------------- soal
+
+/** A KESHAN question with its key, as only the console sees it. */
+export const PanitiaSoal = z.object({
+  id_soal: z.string(),
+  id_tingkat: z.string(),
+  no: z.number(),
+  soal_tanya: z.string(),
+  a: z.string(),
+  b: z.string(),
+  c: z.string(),
+  d: z.string(),
+  jawaban_benar: z.enum(['a', 'b', 'c', 'd']),
+});
+export type PanitiaSoal = z.infer<typeof PanitiaSoal>;
+
+/** Path of GET /panitia/soal/{tingkat}. */
+export const SoalTingkatParams = z.object({ tingkat: Tingkat });
+
+/** Path of PUT /panitia/soal/{tingkat}/{id_soal}. */
+export const SoalEditParams = z.object({ tingkat: Tingkat, id_soal: Id });
+
+/** Body of PUT /panitia/soal/{tingkat}/{id_soal}. */
+export const SoalInput = z.object({
+  soal_tanya: text('soal_tanya', 1000),
+  a: text('a', 300),
+  b: text('b', 300),
+  c: text('c', 300),
+  d: text('d', 300),
+  jawaban_benar: z.enum(['a', 'b', 'c', 'd'], { error: 'jawaban_benar harus a, b, c atau d' }),
+});
+export type SoalInput = z.infer<typeof SoalInput>;
+
+/** The answer of a question edit: how many stored scores the new key changed. */
+export const SoalEditHasil = z.object({ soal: PanitiaSoal, dinilai_ulang: z.number() });
+
+// ---------------------------------------------------------------- organisasi
+
+/** A colour as #rrggbb. */
+const Warna = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'warna harus berformat #rrggbb' });
+
+/** Body of PUT /panitia/organisasi: the branding and the announcement examiners see. */
+export const OrganisasiInput = z.object({
+  nama_organisasi: text('nama_organisasi', 150),
+  kota: z.string().trim().max(80).default(''),
+  warna: Warna,
+  warna2: Warna,
+  warna3: Warna,
+  warna4: Warna,
+  /** The current announcement ('' for none), shown as the hub's modal. */
+  pengumuman: z.string().trim().max(2000, { error: 'pengumuman paling panjang 2000 karakter' }).default(''),
+});
+export type OrganisasiInput = z.infer<typeof OrganisasiInput>;
+
+/** Largest logo or banner image accepted, in bytes. */
+export const GAMBAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Path of the image calls: the logo, or a banner slot 1–6. */
+export const GambarParams = z.object({
+  slot: z.enum(['logo', 'banner1', 'banner2', 'banner3', 'banner4', 'banner5', 'banner6'], {
+    error: 'slot harus logo atau banner1 sampai banner6',
+  }),
+});

@@ -29,6 +29,8 @@ const ListPesertaPage = lazy(() =>
 const SabukPage = lazy(() =>
   import('../features/static/components/sabuk-page').then((m) => ({ default: m.SabukPage })),
 );
+// Server reads run on TanStack Query (~13 KB gzipped); its provider is a lazy chunk too (decision 034).
+const QueryRoot = lazy(() => import('./query-root').then((m) => ({ default: m.QueryRoot })));
 
 /** Every route of SPEC §2; paths match case-insensitively (/login and /Login); unknown paths go to /. */
 export function AppRoutes() {
@@ -49,16 +51,18 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
-            <Route path="event" element={<EventPage />} />
-            <Route path="LISTPESERTA" element={<ListPesertaPage />} />
-            <Route element={<RequireEvent />}>
-              <Route index element={<HomePage />} />
-              {examRoutes.map(({ path, Component }) => (
-                <Route key={path} path={path.replace(/^\//, '')} element={<Component />} />
-              ))}
-              {['SabukPolos', 'SabukJambon', 'SabukHijau', 'SabukPutih'].map((path) => (
-                <Route key={path} path={path} element={<SabukPage />} />
-              ))}
+            <Route element={<QueryRoot />}>
+              <Route path="event" element={<EventPage />} />
+              <Route path="LISTPESERTA" element={<ListPesertaPage />} />
+              <Route element={<RequireEvent />}>
+                <Route index element={<HomePage />} />
+                {examRoutes.map(({ path, Component }) => (
+                  <Route key={path} path={path.replace(/^\//, '')} element={<Component />} />
+                ))}
+                {['SabukPolos', 'SabukJambon', 'SabukHijau', 'SabukPutih'].map((path) => (
+                  <Route key={path} path={path} element={<SabukPage />} />
+                ))}
+              </Route>
             </Route>
           </Route>
         </Route>

@@ -4,14 +4,17 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { setEvent, useSession } from '../../../lib/session';
-import { useEvents } from '../hooks/use-events';
+import { useEvents } from '../api/get-events';
 import { EventCard } from './event-card';
 
 /** /event: 'Pilih Kegiatan Acara', the event cards; an event already chosen goes to / (SPEC §2). */
 export function EventPage() {
-  const { idUkt } = useSession();
+  const { idUkt, examiner } = useSession();
   const navigate = useNavigate();
-  const { events, error, retry } = useEvents();
+  const query = useEvents(examiner?.id_pemilih ?? '');
+  const events = query.data;
+  // 'Coba lagi' brings the spinner back until the new answer.
+  const error = query.isError && !query.isFetching ? query.error.message : null;
   if (idUkt !== null) return <Navigate to="/" replace />;
 
   const choose = (event: Kegiatan) => {
@@ -25,7 +28,7 @@ export function EventPage() {
       {error && (
         <div className="flex flex-col gap-2">
           <Notice tone="error">{error}</Notice>
-          <Button variant="secondary" onClick={retry}>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
             Coba lagi
           </Button>
         </div>

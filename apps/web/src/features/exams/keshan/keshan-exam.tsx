@@ -18,11 +18,11 @@ import { useExamClock } from '../shared/use-exam-clock';
 import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { useWakeLock } from '../shared/use-wake-lock';
+import { useSoal } from './api/get-soal';
 import { KeshanResultModal } from './keshan-result';
 import { KeshanWelcome } from './keshan-welcome';
 import { QuestionGrid } from './question-grid';
 import { QuestionView } from './question-view';
-import { useSoal } from './use-soal';
 
 const CLOCK_KEY = examKey(EXAM_KEYS.waktu, 'keshan');
 
@@ -30,7 +30,9 @@ const CLOCK_KEY = examKey(EXAM_KEYS.waktu, 'keshan');
 export function KeshanExam({ ctx }: { ctx: ExamContext }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { state, retry } = useSoal(ctx.idUkt, ctx.belt);
+  const questions = useSoal(ctx.idUkt, ctx.belt);
+  // 'Coba lagi' shows 'Memuat soal…' again until the new answer.
+  const loadError = questions.isError && !questions.isFetching ? questions.error.message : null;
   const [answers, setAnswers] = useStoredState<Record<string, AnswerLetter>>(
     EXAM_KEYS.jawaban,
     ctx.owner,
@@ -50,7 +52,7 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
     },
   });
 
-  const soal = state.status === 'ready' ? state.soal : [];
+  const soal = questions.data ?? [];
   const no = Math.min(Math.max(1, Number(params.get('no')) || 1), Math.max(1, soal.length));
   const current = soal[no - 1];
   const answeredCount = soal.filter((s) => answers[s.id_soal]).length;
@@ -127,21 +129,21 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
         ) : undefined
       }
     >
-      {state.status === 'loading' && <p className="p-4 text-center text-neutral-600">Memuat soal…</p>}
-      {state.status === 'error' && (
+      {!questions.isSuccess && !loadError && <p className="p-4 text-center text-neutral-600">Memuat soal…</p>}
+      {loadError && (
         <div className="mb-3 rounded-xl bg-rose-50 p-4 text-center text-rose-800">
-          <p className="mb-3">{state.message}</p>
-          <ExamButton onClick={retry}>Coba lagi</ExamButton>
+          <p className="mb-3">{loadError}</p>
+          <ExamButton onClick={() => void questions.refetch()}>Coba lagi</ExamButton>
         </div>
       )}
       {!clock.started && (
         <KeshanWelcome
           fontSize={fontSize}
           minutes={KESHAN_SECONDS / 60}
-          ready={state.status === 'ready'}
+          ready={questions.isSuccess}
           onFont={(d) => setFontSize((f) => Math.min(40, Math.max(8, f + d * KESHAN_FONT_STEP)))}
           onStart={() => {
-            if (state.status !== 'ready') return;
+            if (!questions.isSuccess) return;
             clock.start();
             go(1);
           }}

@@ -1,8 +1,15 @@
 import type { SiswaRow } from '@ukt/core';
 import { useEffect, useState } from 'react';
 import { EXAM_KEYS, examKey, readExam, writeExam } from '../../../lib/exam-storage';
+import { useSession } from '../../../lib/session';
 import { ExamButton } from '../shared/exam-layout';
-import { useSiswaPage } from './use-siswa-page';
+import { useSiswaPage } from './api/get-siswa-page';
+
+/** A page of the table as it loads. */
+type SiswaPage =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; rows: SiswaRow[]; totalPages: number };
 
 /** The searchable, paged participant table of a sambung panel (NO, NAMA, RANTING, RAYON, Aksi). */
 export function SiswaTable(props: {
@@ -18,8 +25,14 @@ export function SiswaTable(props: {
   const [hal, setHalState] = useState(() => readExam(halKey, props.owner, 1));
   const [typed, setTyped] = useState('');
   const [nama, setNama] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const page = useSiswaPage(props.idUkt, hal, nama, attempt);
+  const { examiner } = useSession();
+  const query = useSiswaPage(examiner?.id_pemilih ?? '', props.idUkt, hal, nama);
+  // 'Coba lagi' shows 'Memuat peserta…' again until the new answer.
+  const page: SiswaPage = query.isSuccess
+    ? { status: 'ready', ...query.data }
+    : query.isError && !query.isFetching
+      ? { status: 'error', message: query.error.message }
+      : { status: 'loading' };
   const setHal = (n: number) => {
     writeExam(halKey, props.owner, n);
     setHalState(n);
@@ -56,7 +69,7 @@ export function SiswaTable(props: {
       {page.status === 'error' && (
         <div className="rounded-xl bg-rose-50 p-3 text-center text-rose-800">
           <p className="mb-2">{page.message}</p>
-          <ExamButton onClick={() => setAttempt((n) => n + 1)}>Coba lagi</ExamButton>
+          <ExamButton onClick={() => void query.refetch()}>Coba lagi</ExamButton>
         </div>
       )}
       {page.status === 'ready' && page.rows.length === 0 && (

@@ -9,8 +9,8 @@ import { getCabang } from '../api/get-cabang';
 import { getPerwapus } from '../api/get-perwapus';
 import { getRanting } from '../api/get-ranting';
 import { getRayon } from '../api/get-rayon';
+import { useSiswaList } from '../api/get-siswa';
 import { useOptions } from '../hooks/use-options';
-import { useSiswaList } from '../hooks/use-siswa-list';
 import { FilterBar, type Filters } from './filter-bar';
 import { ParticipantRow } from './participant-row';
 
@@ -73,17 +73,21 @@ export function ParticipantPicker({
     ranting: useOptions(getRanting, filters.id_cabang),
     rayon: useOptions(getRayon, filters.id_ranting),
   };
-  const { rows, meta, error, loading, offlineAt, reload } = useSiswaList(
-    { hal, nama, posUjian: post, id_ukt: idUkt, ...filters },
-    examiner.id_pemilih,
-  );
+  const list = useSiswaList({ hal, nama, posUjian: post, id_ukt: idUkt, ...filters }, examiner.id_pemilih);
+  // A failed page shows its message over an empty list; 'Cek Baru' takes the message away while it reloads.
+  const error = list.isError && !list.isFetching ? list.error.message : null;
+  const page = list.isError ? null : list.data;
+  const rows = list.isError ? [] : (page?.rows ?? null);
+  const meta = page?.meta ?? null;
+  const offlineAt = page?.offlineAt ?? null;
+  const loading = list.isFetching;
   const flag = postFlagField(post);
 
   return (
     <Card className="flex flex-col gap-3 p-3">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-bold">Pilih Peserta</h2>
-        <Button variant="secondary" onClick={reload}>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
           Cek Baru
         </Button>
       </div>

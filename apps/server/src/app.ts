@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import { API_PREFIX } from '@ukt/core';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ensureDataDir } from './config/data-dir';
@@ -8,7 +9,6 @@ import { resolveSecret } from './config/secret';
 import { openDb } from './db/connect';
 import { seedDemo } from './demo/seed';
 import { type Clock, systemClock } from './lib/clock';
-import { API_PREFIX } from './lib/paths';
 import './lib/zod-locale';
 import { startMaintenance } from './maintenance';
 import { authPlugin } from './modules/auth/auth.hooks';

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PendingItem } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run';
 import { AppError } from '../src/lib/errors';
-import { importPending, type PendingItem, readPendingFile } from '../src/modules/imports/pending.service';
+import { importPending, readPendingFile } from '../src/modules/imports/pending.service';
 import { ADMIN, api, DATABASES, startApp, type TestApp } from './support/app';
 
 // `ukt import pending FILE`: what a phone could not send, exported from its outbox, replayed

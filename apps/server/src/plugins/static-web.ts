@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@ukt/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '../lib/paths';
 
 function wantsApp(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '';

@@ -1,3 +1,4 @@
+import { IMG } from '@ukt/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
@@ -30,7 +31,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     navigate('/event');
   };
 
-  const photo = examiner ? `/img/${examiner.id_organisasi}/${examiner.id_pemilih}?time=${time}` : '';
+  const photo = examiner ? `${IMG.href(examiner.id_organisasi, examiner.id_pemilih)}?time=${time}` : '';
 
   return (
     <div className={`fixed inset-0 z-40 ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open}>

@@ -1,4 +1,5 @@
 import type { Organisasi } from '@ukt/core';
+import { API } from '@ukt/core';
 import { useSyncExternalStore } from 'react';
 import { apiGet } from './api-client';
 import { ORG_ID } from './config';
@@ -20,7 +21,7 @@ function subscribe(listener: () => void): () => void {
 export function loadPublicOrganisasi(): void {
   if (requested) return;
   requested = true;
-  apiGet<{ data: Organisasi }>(`/organisasi/${ORG_ID}`)
+  apiGet<{ data: Organisasi }>(API.organisasi.href(ORG_ID))
     .then((result) => {
       publicConfig = result.data;
       for (const listener of listeners) listener();

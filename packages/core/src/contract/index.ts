@@ -1,3 +1,5 @@
-// The contract between the web app and the server: API paths and the committee console's calls.
+// The contract between the web app and the server: API paths, the committee console's calls
+// and the pending-scores file.
 export * from './panitia';
 export * from './paths';
+export * from './pending-file';

@@ -1,4 +1,12 @@
-import { LoginResult, OrgParams, OtpLoginBody, OtpVerifyBody, TokenLoginBody, VardParams } from '@ukt/core';
+import {
+  API,
+  LoginResult,
+  OrgParams,
+  OtpLoginBody,
+  OtpVerifyBody,
+  TokenLoginBody,
+  VardParams,
+} from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, unauthorized } from '../../lib/errors';
@@ -25,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
   };
 
   app.post(
-    '/auth/otp-login/:id_organisasi',
+    API.otpLogin.route,
     {
       schema: {
         tags: ['auth'],
@@ -44,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
   );
 
   app.post(
-    '/auth/otp-login/cek/:id_organisasi',
+    API.otpVerify.route,
     {
       schema: {
         tags: ['auth'],
@@ -64,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
   );
 
   app.post(
-    '/auth/CEKDATA',
+    API.tokenLogin.route,
     {
       schema: {
         tags: ['auth'],
@@ -83,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
   );
 
   app.post(
-    '/auth/CEKDATA22/:vard',
+    API.tokenLoginBelt.route,
     {
       schema: {
         tags: ['auth'],
@@ -103,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
   );
 
   app.post(
-    '/auth/logout',
+    API.logout.route,
     {
       onRequest: app.authenticate,
       schema: {

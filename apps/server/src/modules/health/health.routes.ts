@@ -1,3 +1,4 @@
+import { API } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceUnavailable } from '../../lib/errors';
@@ -12,7 +13,7 @@ const Healthy = z.object({ success: z.literal(true), message: z.string() });
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    API.health.route,
     {
       schema: {
         tags: ['health'],

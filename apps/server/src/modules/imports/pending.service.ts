@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { API_PREFIX, PendingFile, type PendingFormEntry, type PendingItem } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
-import { API_PREFIX } from '../../lib/paths';
 import { openSession, revokeSession } from '../auth/session.service';
 import { findPengujiById } from '../penguji/penguji.repository';
 
@@ -11,39 +10,6 @@ import { findPengujiById } from '../penguji/penguji.repository';
 // app's outbox ('Ekspor nilai tertunda'), replayed through the API exactly as the phone would
 // send them — as that examiner, with the same Idempotency-Key — so every rule and the audit log
 // apply, and a file imported twice (or after the phone did sync) writes nothing twice.
-
-/** The write calls an exported item may replay; anything else in a file is refused. */
-const WRITE_PATHS = [
-  /^\/DataSiswa\/NilaiSiswa$/,
-  /^\/DataSiswa\/nilaifisiksiswa$/,
-  /^\/DataSiswa\/siswaUpdate\/\d{1,10}$/,
-  /^\/keshan\/jawaban$/,
-  /^\/keshan\/upload-audio$/,
-];
-
-const FileEntry = z.union([
-  z.tuple([z.string(), z.string()]),
-  z.tuple([z.string(), z.object({ base64: z.string(), type: z.string() }), z.string()]),
-]);
-
-const PendingItem = z.object({
-  key: z.string().regex(/^[\x21-\x7e]{1,200}$/, { error: 'kunci tidak valid' }),
-  examinerId: z.coerce.string().regex(/^\d{1,10}$/, { error: 'id penguji tidak valid' }),
-  path: z.string().refine((p) => WRITE_PATHS.some((re) => re.test(p)), { error: 'bukan panggilan simpan' }),
-  label: z.string().default(''),
-  body: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('json'), value: z.unknown() }),
-    z.object({ kind: z.literal('form'), entries: z.array(FileEntry) }),
-  ]),
-});
-
-/** The file the app's 'Ekspor nilai tertunda' writes (format ukt-pending, version 1). */
-export const PendingFile = z.object({
-  format: z.literal('ukt-pending', { error: 'bukan file ekspor nilai tertunda' }),
-  version: z.literal(1, { error: 'versi file tidak dikenal' }),
-  items: z.array(PendingItem),
-});
-export type PendingItem = z.infer<typeof PendingItem>;
 
 /** What became of the items of one import. */
 export interface PendingReport {
@@ -80,7 +46,7 @@ export async function readPendingFile(file: string): Promise<PendingItem[]> {
   return parsePendingFile(file, text);
 }
 
-function multipart(entries: z.infer<typeof FileEntry>[]): { payload: Buffer; contentType: string } {
+function multipart(entries: PendingFormEntry[]): { payload: Buffer; contentType: string } {
   const boundary = `ukt-${randomUUID()}`;
   const parts: Buffer[] = [];
   for (const entry of entries) {

@@ -1,4 +1,4 @@
-import { apiResult, Kegiatan } from '@ukt/core';
+import { API, apiResult, Kegiatan } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
@@ -8,7 +8,7 @@ import { listKegiatan } from './kegiatan.repository';
 /** GET /DataSiswa/UKT: the organisation's events, newest first (DESIGN §4). */
 export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/DataSiswa/UKT',
+    API.kegiatan.route,
     {
       schema: {
         tags: ['kegiatan'],

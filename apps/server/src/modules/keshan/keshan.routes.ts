@@ -1,4 +1,4 @@
-import { apiResult, JawabanBody, KeshanResult, Soal, SoalParams } from '@ukt/core';
+import { API, apiResult, JawabanBody, KeshanResult, Soal, SoalParams } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
@@ -8,7 +8,7 @@ import { gradeAndSave, soalForTingkat } from './keshan.service';
 /** The KESHAN written test: questions out, answers in, graded on the server (DESIGN §4). */
 export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/keshan/soal/:id',
+    API.keshanSoal.route,
     {
       schema: {
         tags: ['keshan'],
@@ -24,7 +24,7 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/keshan/jawaban',
+    API.keshanJawaban.route,
     {
       schema: {
         tags: ['keshan'],

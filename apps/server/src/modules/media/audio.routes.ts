@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { AudioFields, Id } from '@ukt/core';
+import { API, AudioFields, Id } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -15,7 +15,7 @@ const AudioParams = z.object({ id_ukt: Id, id_siswa: Id, id_soal: AudioFields.sh
 /** KSHAN recordings: upload (multipart, checked by content) and fetch back (DESIGN §4). */
 export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/keshan/upload-audio',
+    API.keshanUploadAudio.route,
     {
       onRequest: app.authenticate,
       schema: {
@@ -42,7 +42,7 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/keshan/audio/:id_ukt/:id_siswa/:id_soal',
+    API.keshanAudio.route,
     {
       onRequest: app.authenticateMedia,
       schema: {

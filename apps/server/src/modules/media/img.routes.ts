@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Id } from '@ukt/core';
+import { Id, IMG } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -18,7 +18,7 @@ const PHOTO_TYPES = [
 /** GET /img/{id_organisasi}/{id_pemilih}: the examiner's photo, or a default avatar (DESIGN §4). */
 export const imgRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/img/:id_organisasi/:id_pemilih',
+    IMG.route,
     {
       onRequest: app.authenticateMedia,
       schema: {

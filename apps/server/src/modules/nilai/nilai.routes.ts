@@ -1,4 +1,4 @@
-import { apiResult, FisikBody, NilaiBody, NilaiQuery, NilaiRecord } from '@ukt/core';
+import { API, apiResult, FisikBody, NilaiBody, NilaiQuery, NilaiRecord } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { pengujiOf } from '../auth/auth.hooks';
@@ -11,7 +11,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => new Date(app.clock()).toISOString();
 
   app.get(
-    '/DataSiswa/NilaiSiswa',
+    API.nilai.route,
     {
       schema: {
         tags: ['nilai'],
@@ -24,7 +24,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/DataSiswa/NilaiSiswa',
+    API.nilai.route,
     {
       schema: {
         tags: ['nilai'],
@@ -50,7 +50,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/DataSiswa/nilaifisiksiswa',
+    API.nilaiFisik.route,
     {
       schema: {
         tags: ['nilai'],

@@ -1,4 +1,4 @@
-import { apiResult, Id, Organisasi } from '@ukt/core';
+import { API, apiResult, Id, Organisasi } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -8,7 +8,7 @@ import { findOrganisasi } from './organisasi.repository';
 /** GET /organisasi/{id}: the public branding of SPEC §3 (DESIGN §4). */
 export const organisasiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/organisasi/:id',
+    API.organisasi.route,
     {
       schema: {
         tags: ['organisasi'],

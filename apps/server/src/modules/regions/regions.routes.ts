@@ -1,4 +1,12 @@
-import { apiResult, CabangOption, OptionalId, PerwapusOption, RantingOption, RayonOption } from '@ukt/core';
+import {
+  API,
+  apiResult,
+  CabangOption,
+  OptionalId,
+  PerwapusOption,
+  RantingOption,
+  RayonOption,
+} from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
@@ -16,7 +24,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const unscoped = (e: AuthPenguji) => !e.isAdmin && (e.id_perwapus === null || e.id_cabang === null);
 
   app.get(
-    '/DataSiswa/perwapus',
+    API.perwapus.route,
     { schema: { tags: ['filter'], response: { 200: apiResult(z.array(PerwapusOption)), ...AUTH_ERRORS } } },
     async (request) => {
       const e = pengujiOf(request);
@@ -30,7 +38,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/DataSiswa/cabang',
+    API.cabang.route,
     {
       schema: {
         tags: ['filter'],
@@ -49,7 +57,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/DataSiswa/ranting',
+    API.ranting.route,
     {
       schema: {
         tags: ['filter'],
@@ -67,7 +75,7 @@ export const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/DataSiswa/rayon',
+    API.rayon.route,
     {
       schema: {
         tags: ['filter'],

@@ -1,5 +1,5 @@
 import type { PostFlag } from '@ukt/core';
-import { SiswaParams, SiswaQuery, SiswaUpdateBody } from '@ukt/core';
+import { API, SiswaParams, SiswaQuery, SiswaUpdateBody } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { sendJson } from '../../lib/send-json';
@@ -14,7 +14,7 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
   const caches = createListCaches();
 
   app.get(
-    '/DataSiswa/siswa',
+    API.siswa.route,
     {
       schema: {
         tags: ['peserta'],
@@ -34,7 +34,7 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/DataSiswa/siswaUpdate/:id_siswa',
+    API.siswaUpdate.route,
     {
       schema: {
         tags: ['peserta'],

@@ -1,4 +1,4 @@
-import { type Examiner, type PageMeta, type Post, postFlagField, type SiswaRow } from '@ukt/core';
+import { API, type Examiner, type PageMeta, type Post, postFlagField, type SiswaRow } from '@ukt/core';
 import { apiGet } from '../api-client';
 import { readCache, writeCache } from './cache-db';
 import { type RosterQuery, rosterPage } from './roster-page';
@@ -14,7 +14,7 @@ export async function cacheRoster(idUkt: number, examiner: Examiner, signal?: Ab
   const rows: SiswaRow[] = [];
   for (let hal = 1; ; hal++) {
     const page = await apiGet<{ data: SiswaRow[]; meta?: PageMeta }>(
-      '/DataSiswa/siswa',
+      API.siswa.href(),
       { hal, posUjian: 0, id_ukt: idUkt },
       signal ? { signal } : undefined,
     );

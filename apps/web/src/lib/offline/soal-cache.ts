@@ -1,11 +1,12 @@
 import type { Belt } from '@ukt/core';
+import { API } from '@ukt/core';
 import { apiGet } from '../api-client';
 import { readCache, writeCache } from './cache-db';
 
 /** Keeps a belt's KESHAN questions (without the answer key, DESIGN §4) on the phone. */
 export async function cacheSoal(belt: Belt, signal?: AbortSignal): Promise<void> {
   const answer = await apiGet<{ data?: unknown }>(
-    `/keshan/soal/${belt}`,
+    API.keshanSoal.href(belt),
     undefined,
     signal ? { signal } : undefined,
   );

@@ -1,22 +1,11 @@
+import type { PendingFile, PendingFormEntry, PendingItem } from '@ukt/core';
 import { getSession } from '../session';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { outboxItems } from './queries';
 
-/** A FormData entry in the export file: text, or a file as base64 with its type and name. */
-type ExportedEntry = [string, string] | [string, { base64: string; type: string }, string];
-
-/** One item of the export file (the format `ukt import pending FILE` reads, docs/decisions/072). */
-interface ExportedItem {
-  key: string;
-  examinerId: string;
-  path: string;
-  label: string;
-  participantId: string | null;
-  createdAt: string;
-  state: OutboxItem['state'];
-  lastError: string | null;
-  body: { kind: 'json'; value: unknown } | { kind: 'form'; entries: ExportedEntry[] };
-}
+// The file's format is core's PendingFile (docs/decisions/072), which `ukt import pending` reads.
+type ExportedEntry = PendingFormEntry;
+type ExportedItem = PendingItem;
 
 async function base64Of(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -72,7 +61,7 @@ function fileName(now: Date): string {
 export async function exportPending(): Promise<number> {
   const items = await outboxItems();
   const now = new Date();
-  const file = {
+  const file: PendingFile = {
     format: 'ukt-pending',
     version: 1,
     exported_at: now.toISOString(),

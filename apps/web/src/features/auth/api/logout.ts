@@ -1,6 +1,7 @@
+import { API } from '@ukt/core';
 import { type ApiEnvelope, apiPost } from '../../../lib/api-client';
 
 /** POST /auth/logout: revokes the token on the server. */
 export function revokeToken(signal?: AbortSignal): Promise<ApiEnvelope> {
-  return apiPost<ApiEnvelope>('/auth/logout', {}, signal ? { signal } : undefined);
+  return apiPost<ApiEnvelope>(API.logout.href(), {}, signal ? { signal } : undefined);
 }

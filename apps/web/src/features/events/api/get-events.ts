@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResult, Kegiatan } from '@ukt/core';
+import { API, apiResult, Kegiatan } from '@ukt/core';
 import { apiGet } from '../../../lib/api-client';
 
 const EventsAnswer = apiResult(Kegiatan.array());
@@ -7,7 +7,7 @@ const EventsAnswer = apiResult(Kegiatan.array());
 /** GET /DataSiswa/UKT: the organisation's exam events, newest first. */
 export async function getEvents(signal?: AbortSignal): Promise<Kegiatan[]> {
   const answer = EventsAnswer.safeParse(
-    await apiGet<unknown>('/DataSiswa/UKT', undefined, signal ? { signal } : undefined),
+    await apiGet<unknown>(API.kegiatan.href(), undefined, signal ? { signal } : undefined),
   );
   if (!answer.success) throw new Error('Data kegiatan tidak dapat dibaca.');
   return answer.data.data;

@@ -1,4 +1,4 @@
-import { formatScore } from '@ukt/core';
+import { API, formatScore } from '@ukt/core';
 import { EXAM_KEYS, examKey, removeExam } from '../../../lib/exam-storage';
 import type { ExamContext } from '../shared/exam-gate';
 import { ExamButton, ExamLayout } from '../shared/exam-layout';
@@ -24,7 +24,7 @@ export function FisikExam({ ctx }: { ctx: ExamContext }) {
     return finish(() =>
       saveWithFeedback(
         {
-          path: '/DataSiswa/nilaifisiksiswa',
+          path: API.nilaiFisik.href(),
           label: `Ujian Fisik – ${ctx.participant.nama}`,
           participantId: ctx.participant.id_siswa,
           body: {

@@ -1,5 +1,6 @@
 import {
   type AnswerLetter,
+  API,
   KESHAN_FONT_DEFAULT,
   KESHAN_FONT_STEP,
   KESHAN_SECONDS,
@@ -73,7 +74,7 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
     return finishWith(
       async () => {
         const result = await submit({
-          path: '/keshan/jawaban',
+          path: API.keshanJawaban.href(),
           label: `Ujian KESHAN – ${ctx.participant.nama}`,
           participantId: ctx.participant.id_siswa,
           body: {

@@ -1,4 +1,4 @@
-import { formatScore, KSHAN_TINGKAT, kshanScore } from '@ukt/core';
+import { API, formatScore, KSHAN_TINGKAT, kshanScore } from '@ukt/core';
 import { showError, showSuccess } from '../../../lib/dialogs';
 import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { submit } from '../../../lib/outbox';
@@ -25,7 +25,7 @@ export function KshanExam({ ctx }: { ctx: ExamContext }) {
     form.append('id_soal', String(no));
     form.append('id_ukt', String(ctx.idUkt));
     const result = await submit({
-      path: '/keshan/upload-audio',
+      path: API.keshanUploadAudio.href(),
       body: form,
       label: `Rekaman KSHAN soal ${no} – ${ctx.participant.nama}`,
       participantId: ctx.participant.id_siswa,

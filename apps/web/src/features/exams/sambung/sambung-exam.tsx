@@ -1,3 +1,4 @@
+import { API } from '@ukt/core';
 import { showError, showSuccess } from '../../../lib/dialogs';
 import { EXAM_KEYS, removeExam } from '../../../lib/exam-storage';
 import { discardOutboxItem, type SubmitResult, submit } from '../../../lib/outbox';
@@ -32,7 +33,7 @@ export function SambungExam({ ctx }: { ctx: EventContext }) {
         [other, chosen],
       ].map(([who, partner]) =>
         submit({
-          path: `/DataSiswa/siswaUpdate/${who?.id_siswa}`,
+          path: API.siswaUpdate.href(who?.id_siswa ?? ''),
           body: pairingBody(ctx.idUkt, partner?.id_siswa ?? ''),
           label: `Pasangan sambung – ${who?.nama}`,
           participantId: who?.id_siswa,

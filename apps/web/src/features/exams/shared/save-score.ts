@@ -1,3 +1,4 @@
+import { API } from '@ukt/core';
 import { showDialog, showError, showSuccess } from '../../../lib/dialogs';
 import { type OutboxRequest, type QueuedReason, type SubmitResult, submit } from '../../../lib/outbox';
 
@@ -51,7 +52,7 @@ export function nilaiRequest(input: {
   fields: Record<string, number>;
 }): OutboxRequest {
   return {
-    path: '/DataSiswa/NilaiSiswa',
+    path: API.nilai.href(),
     label: `${input.title} – ${input.participant.nama}`,
     participantId: input.participant.id_siswa,
     body: {

@@ -1,4 +1,5 @@
 import type { NilaiRecord } from '@ukt/core';
+import { API } from '@ukt/core';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /DataSiswa/NilaiSiswa: a participant's score record at a belt level of an event. */
@@ -7,7 +8,7 @@ export async function getNilai(
   signal?: AbortSignal,
 ): Promise<NilaiRecord | null> {
   const result = await apiGet<{ data: NilaiRecord | null }>(
-    '/DataSiswa/NilaiSiswa',
+    API.nilai.href(),
     query,
     signal ? { signal } : undefined,
   );

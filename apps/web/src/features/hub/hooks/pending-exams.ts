@@ -1,12 +1,13 @@
 import type { ExamLink } from '@ukt/core';
+import { API } from '@ukt/core';
 import type { OutboxItem } from '../../../lib/outbox';
 
 /** The exam an outbox item saves a score of (by its path and posted group), or null (e.g. a take). */
 function examKeyOf(item: OutboxItem, exams: readonly ExamLink[]): string | null {
-  if (item.path === '/DataSiswa/nilaifisiksiswa') return 'fisik';
-  if (item.path === '/keshan/jawaban') return 'keshan';
-  if (item.path === '/keshan/upload-audio') return 'kshan';
-  if (item.path !== '/DataSiswa/NilaiSiswa' || item.body.kind !== 'json') return null;
+  if (item.path === API.nilaiFisik.href()) return 'fisik';
+  if (item.path === API.keshanJawaban.href()) return 'keshan';
+  if (item.path === API.keshanUploadAudio.href()) return 'kshan';
+  if (item.path !== API.nilai.href() || item.body.kind !== 'json') return null;
   const fields = Object.keys((item.body.value ?? {}) as Record<string, unknown>);
   // KESHAN posts through /keshan/jawaban, so a nilai_kshan here is always the KSHAN exam.
   if (fields.includes('nilai_kshan')) return 'kshan';

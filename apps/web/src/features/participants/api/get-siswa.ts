@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResult, PageMeta, SiswaRow } from '@ukt/core';
+import { API, apiResult, PageMeta, SiswaRow } from '@ukt/core';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { cachedRosterPage } from '../../../lib/offline';
 
@@ -31,7 +31,7 @@ export async function getSiswa(
 ): Promise<{ rows: SiswaRow[]; meta: PageMeta }> {
   const params = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === '' ? undefined : v]));
   const answer = SiswaListAnswer.safeParse(
-    await apiGet<unknown>('/DataSiswa/siswa', params, signal ? { signal } : undefined),
+    await apiGet<unknown>(API.siswa.href(), params, signal ? { signal } : undefined),
   );
   if (!answer.success) throw new Error('Data peserta tidak dapat dibaca.');
   return { rows: answer.data.data, meta: answer.data.meta };

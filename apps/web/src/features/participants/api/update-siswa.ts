@@ -1,4 +1,4 @@
-import { type Post, postFlagField } from '@ukt/core';
+import { API, type Post, postFlagField } from '@ukt/core';
 import type { OutboxRequest } from '../../../lib/outbox';
 
 /**
@@ -12,7 +12,7 @@ export function takeRequest(
   idUkt: number,
 ): OutboxRequest {
   return {
-    path: `/DataSiswa/siswaUpdate/${encodeURIComponent(participant.id_siswa)}`,
+    path: API.siswaUpdate.href(participant.id_siswa),
     body: { [postFlagField(post)]: idPemilih, id_ukt: idUkt },
     label: `Ambil peserta – ${participant.nama}`,
     participantId: participant.id_siswa,

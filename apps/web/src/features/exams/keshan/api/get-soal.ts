@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Belt, Soal } from '@ukt/core';
+import { API, type Belt, Soal } from '@ukt/core';
 import { ApiError, apiGet } from '../../../../lib/api-client';
 import { EXAM_KEYS, examKey, examOwner, readExam, writeExam } from '../../../../lib/exam-storage';
 import { cachedSoal } from '../../../../lib/offline';
@@ -10,7 +10,7 @@ const SoalList = Soal.array();
 async function soalData(belt: Belt, signal?: AbortSignal): Promise<unknown> {
   try {
     const answer = await apiGet<{ data?: unknown }>(
-      `/keshan/soal/${belt}`,
+      API.keshanSoal.href(belt),
       undefined,
       signal ? { signal } : undefined,
     );

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResult, PageMeta, SiswaRow } from '@ukt/core';
+import { API, apiResult, PageMeta, SiswaRow } from '@ukt/core';
 import { apiGet } from '../../../../lib/api-client';
 
 const SiswaPageAnswer = apiResult(SiswaRow.array()).extend({ meta: PageMeta });
@@ -13,7 +13,7 @@ export async function getSiswaPage(
 ): Promise<{ rows: SiswaRow[]; totalPages: number }> {
   const answer = SiswaPageAnswer.safeParse(
     await apiGet<unknown>(
-      '/DataSiswa/siswa',
+      API.siswa.href(),
       { hal, nama, posUjian: 4, id_ukt: idUkt },
       signal ? { signal } : undefined,
     ),

@@ -1,2 +1,0 @@
-/** Where every API call lives (SPEC §7). */
-export const API_PREFIX = '/uktNEW/api';

@@ -91,6 +91,44 @@ export const API = {
       route: '/panitia/impor/:jenis',
       href: (jenis: string, query = '') => `/panitia/impor/${seg(jenis)}${query}`,
     },
+    progres: {
+      route: '/panitia/kegiatan/:id_ukt/progres',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/progres`,
+    },
+    progresBelum: {
+      route: '/panitia/kegiatan/:id_ukt/progres/belum',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/progres/belum`,
+    },
+    stream: {
+      route: '/panitia/kegiatan/:id_ukt/stream',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/stream`,
+    },
+    aturan: {
+      route: '/panitia/kegiatan/:id_ukt/aturan',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/aturan`,
+    },
+    rekap: {
+      route: '/panitia/kegiatan/:id_ukt/rekap',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/rekap`,
+    },
+    rekapEkspor: {
+      route: '/panitia/kegiatan/:id_ukt/rekap/ekspor',
+      href: (idUkt: Part, format: string) =>
+        `/panitia/kegiatan/${seg(idUkt)}/rekap/ekspor?format=${seg(format)}`,
+    },
+    koreksi: {
+      route: '/panitia/kegiatan/:id_ukt/koreksi',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/koreksi`,
+    },
+    sahkan: {
+      route: '/panitia/kegiatan/:id_ukt/sahkan',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/sahkan`,
+    },
+    batalSahkan: {
+      route: '/panitia/kegiatan/:id_ukt/batal-sahkan',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/batal-sahkan`,
+    },
+    audit: fixed('/panitia/audit'),
     penguji: fixed('/panitia/penguji'),
     pengujiById: {
       route: '/panitia/penguji/:id_pemilih',

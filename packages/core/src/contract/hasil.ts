@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { KOMPONEN, type KomponenKey } from '../rules/pass-rule';
+import { Id, OptionalId, wholeNumber } from '../schemas/common';
+import { PassRuleSchema } from '../schemas/pass-rule';
+
+// Live progress and results of an event (DESIGN §10): the calls under
+// /uktNEW/api/panitia/kegiatan/{id_ukt}/… and the audit log, for committee admins only.
+
+const KOMPONEN_KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
+
+/** A component key as it arrives. */
+export const KomponenKeySchema = z.enum(KOMPONEN_KEYS, { error: 'komponen tidak dikenal' });
+
+// ---------------------------------------------------------------- progres
+
+/** Counts of one exam at its post: not taken, taken but not scored, scored. */
+export const ProgresUjian = z.object({
+  key: KomponenKeySchema,
+  label: z.string(),
+  belum_diambil: z.number(),
+  diambil: z.number(),
+  dinilai: z.number(),
+});
+
+/** One post's exams. */
+export const ProgresPos = z.object({ pos: z.number(), nama: z.string(), ujian: z.array(ProgresUjian) });
+
+/** One examiner's work in the event and what their phone still holds. */
+export const ProgresPenguji = z.object({
+  id_pemilih: z.string(),
+  nama: z.string(),
+  diambil: z.number(),
+  dinilai: z.number(),
+  aktivitas_terakhir: z.string().nullable(),
+  /** Writes the phone said it still holds unsent at its last sync (no score content is sent). */
+  tertunda: z.number(),
+  tertunda_dilaporkan: z.string().nullable(),
+});
+
+/** The answer of GET /panitia/kegiatan/{id_ukt}/progres. */
+export const Progres = z.object({
+  id_ukt: z.string(),
+  total_peserta: z.number(),
+  pos: z.array(ProgresPos),
+  penguji: z.array(ProgresPenguji),
+  /** "3 HP masih menyimpan 17 nilai". */
+  tertunda: z.object({ hp: z.number(), nilai: z.number() }),
+  disahkan: z.boolean(),
+});
+export type Progres = z.infer<typeof Progres>;
+
+/** Query of GET …/progres/belum: who still lacks an exam, with region filters. */
+export const BelumQuery = z.object({
+  ujian: KomponenKeySchema,
+  id_perwapus: OptionalId,
+  id_cabang: OptionalId,
+  id_ranting: OptionalId,
+  id_rayon: OptionalId,
+  hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
+});
+
+/** A participant still lacking an exam. */
+export const BelumRow = z.object({
+  id_siswa: z.string(),
+  no_urut: z.number(),
+  nama: z.string(),
+  ranting: z.string(),
+  rayon: z.string(),
+  /** Who holds them at the exam's post, if anyone. */
+  diambil_oleh: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------- aturan (pass rule)
+
+/** The event's current pass rule and its version. */
+export const AturanLulus = z.object({
+  versi: z.number(),
+  aturan: PassRuleSchema,
+  diubah_at: z.string().nullable(),
+  diubah_oleh: z.string().nullable(),
+});
+export type AturanLulus = z.infer<typeof AturanLulus>;
+
+// ---------------------------------------------------------------- rekap
+
+/** Query of GET …/rekap. */
+export const RekapQuery = z.object({
+  id_perwapus: OptionalId,
+  id_cabang: OptionalId,
+  id_ranting: OptionalId,
+  id_rayon: OptionalId,
+  status: z.enum(['Lulus', 'Tidak Lulus', 'Belum lengkap', 'semua']).default('semua'),
+  urut: z.enum(['no_urut', 'nama', 'nilai_akhir', 'status']).default('no_urut'),
+  arah: z.enum(['naik', 'turun']).default('naik'),
+});
+
+/** One participant of the recap: every component (null = not scored), final, band, status, reasons. */
+export const RekapRow = z.object({
+  id_siswa: z.string(),
+  no_urut: z.number(),
+  nama: z.string(),
+  perwapus: z.string(),
+  cabang: z.string(),
+  ranting: z.string(),
+  rayon: z.string(),
+  nilai: z.record(KomponenKeySchema, z.number().nullable()),
+  nilai_akhir: z.number().nullable(),
+  predikat: z.string().nullable(),
+  status: z.enum(['Lulus', 'Tidak Lulus', 'Belum lengkap']),
+  alasan: z.array(z.string()),
+});
+export type RekapRow = z.infer<typeof RekapRow>;
+
+/** The answer of GET …/rekap: `{ success, data: rows, meta }`. */
+export const RekapMeta = z.object({
+  aturan_versi: z.number(),
+  komponen: z.array(KomponenKeySchema),
+  disahkan: z.boolean(),
+  total: z.object({ Lulus: z.number(), 'Tidak Lulus': z.number(), 'Belum lengkap': z.number() }),
+});
+
+/** Query of GET …/rekap/ekspor. */
+export const EksporQuery = z.object({ format: z.enum(['xlsx', 'csv', 'pdf']) });
+
+// ---------------------------------------------------------------- koreksi, sahkan, audit
+
+/** Body of POST …/koreksi: a committee admin changes one score, with a required reason. */
+export const KoreksiBody = z.object({
+  id_siswa: Id,
+  komponen: KomponenKeySchema,
+  nilai: z
+    .number({ error: 'nilai harus berupa angka' })
+    .min(0, { error: 'nilai 0 sampai 100' })
+    .max(100, { error: 'nilai 0 sampai 100' }),
+  alasan: z
+    .string({ error: 'alasan wajib diisi' })
+    .trim()
+    .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
+    .max(500, { error: 'alasan paling panjang 500 karakter' }),
+});
+export type KoreksiBody = z.infer<typeof KoreksiBody>;
+
+/** Body of POST …/sahkan (ratify) and POST …/batal-sahkan (un-ratify, reason required). */
+export const SahkanBody = z.object({});
+export const BatalSahkanBody = z.object({
+  alasan: z
+    .string({ error: 'alasan wajib diisi' })
+    .trim()
+    .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
+    .max(500, { error: 'alasan paling panjang 500 karakter' }),
+});
+
+/** The 409 message of every score write to a ratified event (DESIGN §10). */
+export const DISAHKAN_MESSAGE = 'Nilai kegiatan ini sudah disahkan panitia.';
+
+/** Where a score change came from. */
+export const AUDIT_SUMBER = ['aplikasi', 'koreksi', 'impor'] as const;
+
+/** Query of GET /panitia/audit. */
+export const AuditQuery = z.object({
+  id_ukt: OptionalId,
+  id_siswa: OptionalId,
+  id_pemilih: OptionalId,
+  field: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/, { error: 'field tidak valid' })
+    .optional(),
+  dari: z.iso.datetime({ error: 'dari harus waktu ISO' }).optional(),
+  sampai: z.iso.datetime({ error: 'sampai harus waktu ISO' }).optional(),
+  hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
+});
+
+/** One row of the audit log. */
+export const AuditRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  id_ukt: z.string(),
+  id_siswa: z.string(),
+  siswa: z.string(),
+  id_pemilih: z.string(),
+  penguji: z.string(),
+  field: z.string(),
+  id_tingkat: z.number(),
+  lama: z.number().nullable(),
+  baru: z.number().nullable(),
+  alasan: z.string().nullable(),
+  sumber: z.enum(AUDIT_SUMBER),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+
+// ---------------------------------------------------------------- live
+
+/** One event on the live stream (GET …/stream, Server-Sent Events, event name 'ukt'). */
+export const LiveEvent = z.object({
+  jenis: z.enum(['ambil', 'nilai', 'koreksi', 'lepas', 'sahkan', 'tertunda']),
+  id_ukt: z.string(),
+  id_siswa: z.string().nullable(),
+  id_pemilih: z.string().nullable(),
+  at: z.string(),
+});
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** The request header a phone reports its unsent writes in when it syncs (a count, nothing more). */
+export const OUTBOX_HEADER = 'x-ukt-tertunda';

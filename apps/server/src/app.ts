@@ -31,6 +31,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { livePlugin } from './plugins/live';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs ?? config.sessionCacheMs });
   await app.register(idempotencyPlugin);
+  await app.register(livePlugin, { dialect: database.dialect, url: config.databaseUrl, pgSchema: options.pgSchema });
   await app.register(docsPlugin);
 
   const now = new Date(app.clock());

@@ -26,6 +26,7 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.keshanJawaban.route,
     {
+      config: { live: 'nilai' },
       schema: {
         tags: ['keshan'],
         summary: 'Kirim jawaban KESHAN; server menilai dan menyimpan nilai_kshan',

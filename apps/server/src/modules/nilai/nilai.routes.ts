@@ -26,6 +26,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.nilai.route,
     {
+      config: { live: 'nilai' },
       schema: {
         tags: ['nilai'],
         summary: 'Simpan satu kelompok nilai',
@@ -52,6 +53,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.nilaiFisik.route,
     {
+      config: { live: 'nilai' },
       schema: {
         tags: ['nilai'],
         summary: 'Simpan nilai ujian fisik (nilai konversi diperiksa ulang di server)',

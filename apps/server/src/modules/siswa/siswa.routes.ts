@@ -36,6 +36,7 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.siswaUpdate.route,
     {
+      config: { live: 'ambil' },
       schema: {
         tags: ['peserta'],
         summary: 'Ambil peserta di pos ujian',

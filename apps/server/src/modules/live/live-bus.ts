@@ -1,0 +1,148 @@
+import { EventEmitter } from 'node:events';
+import type { LiveEvent } from '@ukt/core';
+import pg from 'pg';
+
+// Every take and score write reaches every committee dashboard (DESIGN §10): in-process on
+// SQLite (one process), and through PostgreSQL's LISTEN/NOTIFY between processes on one database
+// (docs/decisions/039).
+
+/** What a dashboard hears: an event, or that the bus lost or regained its link (then refetch). */
+export type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'status'; live: boolean };
+
+/** Publishes events and delivers them to subscribers of one event (id_ukt). */
+export interface LiveBus {
+  publish(event: LiveEvent): void;
+  subscribe(idUkt: string, listener: (message: LiveMessage) => void): () => void;
+  /** False while the link to other processes is down (PostgreSQL restarting). */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+interface Log {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+/** The local fan-out both buses share: listeners per id_ukt, and status to everyone. */
+class Fanout {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  deliver(event: LiveEvent): void {
+    this.emitter.emit(`ukt:${event.id_ukt}`, { kind: 'event', event } satisfies LiveMessage);
+  }
+  status(live: boolean): void {
+    this.emitter.emit('status', { kind: 'status', live } satisfies LiveMessage);
+  }
+  subscribe(idUkt: string, listener: (message: LiveMessage) => void): () => void {
+    this.emitter.on(`ukt:${idUkt}`, listener);
+    this.emitter.on('status', listener);
+    return () => {
+      this.emitter.off(`ukt:${idUkt}`, listener);
+      this.emitter.off('status', listener);
+    };
+  }
+}
+
+/** The bus of one process (SQLite). */
+export function createMemoryBus(): LiveBus {
+  const fanout = new Fanout();
+  return {
+    publish: (event) => fanout.deliver(event),
+    subscribe: (idUkt, listener) => fanout.subscribe(idUkt, listener),
+    live: true,
+    close: async () => undefined,
+  };
+}
+
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * The bus over PostgreSQL: one dedicated connection LISTENs on the channel; publishing NOTIFYs
+ * through a small pool of its own. The listener reconnects by itself with backoff, and says so.
+ */
+export function createPostgresBus(url: string, channel: string, log: Log): LiveBus {
+  const fanout = new Fanout();
+  const notifier = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+  notifier.on('error', () => undefined);
+  let listener: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let delay = RETRY_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+
+  const setLive = (value: boolean) => {
+    if (live === value) return;
+    live = value;
+    fanout.status(value);
+  };
+
+  const scheduleConnect = () => {
+    if (closed) return;
+    timer = setTimeout(connect, delay);
+    timer.unref();
+    delay = Math.min(RETRY_MAX_MS, delay * 2);
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      setLive(false);
+      client.end().catch(() => undefined);
+      if (!closed) {
+        log.warn({ reason: error?.message }, 'Siaran langsung ke panitia terputus; menyambung lagi…');
+        scheduleConnect();
+      }
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    client.on('notification', (n) => {
+      if (n.channel !== channel || !n.payload) return;
+      try {
+        fanout.deliver(JSON.parse(n.payload) as LiveEvent);
+      } catch {
+        // A payload that is not ours is ignored.
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+      if (closed) {
+        await client.end();
+        return;
+      }
+      listener = client;
+      delay = RETRY_MIN_MS;
+      setLive(true);
+    } catch (error) {
+      drop(error as Error);
+    }
+  }
+
+  void connect();
+
+  return {
+    publish(event) {
+      // Delivered back to this process by the listener too, like to every other process.
+      notifier.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(event)]).catch((error: Error) => {
+        log.warn({ reason: error.message }, 'Kabar langsung ke panitia tidak terkirim.');
+      });
+    },
+    subscribe: (idUkt, fn) => fanout.subscribe(idUkt, fn),
+    get live() {
+      return live;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await listener?.end().catch(() => undefined);
+      await notifier.end().catch(() => undefined);
+    },
+  };
+}

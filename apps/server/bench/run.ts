@@ -9,11 +9,16 @@ import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { coldQueryTimes } from './cold-queries';
+import { runImportBench } from './import';
+import { runRecapBench } from './recap';
 import { benchRegions, seedEvent } from './seed-roster';
+import { runStreamBench } from './stream';
 
 // `npm run bench`: 100,000 participants in one event on SQLite, the list query and a score write
-// at 100 connections against the built server, and a bare node:http ceiling. Loopback only; every
-// run is bounded in time and every process started here is stopped here.
+// at 100 connections against the built server, and a bare node:http ceiling; then the recap
+// bench (bench/recap.ts), the import bench (bench/import.ts) and the live stream across two
+// processes (bench/stream.ts). Loopback only; every run is bounded in time and every process
+// started here is stopped here.
 
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const CONNECTIONS = 100;
@@ -206,3 +211,10 @@ async function main() {
 }
 
 await main();
+// The recap of a 2,000-participant event (bench/recap.ts, also `npm run bench:recap` alone): BENCH_RECAP=0 skips it.
+if (process.env.BENCH_RECAP !== '0') await runRecapBench({ build: false });
+// Participant imports (bench/import.ts, also `npm run bench:import` alone): BENCH_IMPORT=0 skips them.
+if (process.env.BENCH_IMPORT !== '0') await runImportBench();
+// A write on one server process reaching a stream on another (bench/stream.ts, also `npm run
+// bench:stream` alone), on PostgreSQL: BENCH_STREAM=0 skips it.
+if (process.env.BENCH_STREAM !== '0') await runStreamBench();

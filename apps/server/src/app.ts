@@ -23,6 +23,7 @@ import { nilaiRoutes } from './modules/nilai/nilai.routes';
 import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
 import { organisasiRoutes } from './modules/organisasi/organisasi.routes';
 import { panitiaRoutes } from './modules/panitia/panitia.routes';
+import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import './plugins/context';
@@ -106,7 +107,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs ?? config.sessionCacheMs });
   await app.register(idempotencyPlugin);
-  await app.register(livePlugin, { dialect: database.dialect, url: config.databaseUrl, pgSchema: options.pgSchema });
+  await app.register(livePlugin, {
+    dialect: database.dialect,
+    url: config.databaseUrl,
+    pgSchema: options.pgSchema,
+  });
+  await app.register(pengujiTertundaPlugin);
   await app.register(docsPlugin);
 
   const now = new Date(app.clock());

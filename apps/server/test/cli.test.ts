@@ -194,22 +194,31 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
     expect(err.at(-1)).toContain('tidak terdaftar');
   });
 
-  it('exports every participant’s scores as .csv and .xlsx', async () => {
+  it('exports the recap of every participant as .csv, .xlsx and .pdf, marked DRAF', async () => {
     const csv = join(dir, 'hasil.csv');
     expect(await ukt('export', 'results', '--event', '10', '--out', csv)).toBe(0);
+    expect(out.at(-1)).toBe(`4 peserta ditulis ke ${csv}`);
     const lines = readFileSync(csv, 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^no_urut,nama,perwapus,cabang,ranting,rayon,provinsi,nilai_senam,/);
-    expect(lines).toHaveLength(5);
-    expect(lines[1]).toContain('Ani Lestari,Perwapus A,Cabang A1');
+    expect(lines[0]).toBe('DRAF — belum disahkan panitia');
+    expect(lines[1]).toMatch(/^no_urut,nama,perwapus,cabang,ranting,rayon,KESHAN,KSHAN,JURUS,/);
+    expect(lines[1]).toMatch(/,nilai_akhir,predikat,status,alasan$/);
+    expect(lines).toHaveLength(6);
+    expect(lines[2]).toContain('Ani Lestari,Perwapus A,Cabang A1');
+    expect(lines[2]).toContain(',Belum lengkap,Belum dinilai: semua komponen');
     const xlsx = join(dir, 'hasil.xlsx');
     expect(await ukt('export', 'results', '--event', '10', '--out', xlsx)).toBe(0);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(xlsx);
-    expect(book.worksheets[0]?.rowCount).toBe(5);
+    // Five title lines, the header, four participants.
+    expect(book.worksheets[0]?.rowCount).toBe(10);
+    const pdf = join(dir, 'hasil.pdf');
+    expect(await ukt('export', 'results', '--event', '10', '--out', pdf)).toBe(0);
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await ukt('export', 'results', '--event', '10', '--out', join(dir, 'hasil.txt'))).toBe(1);
+    expect(err.at(-1)).toContain('.xlsx, .csv atau .pdf');
   });
 
   it('explains its usage', async () => {

@@ -144,7 +144,7 @@ const COMMANDS: Command[] = [
   {
     name: 'export results',
     flags: '--event ID --out FILE',
-    help: 'nilai semua peserta (.csv atau .xlsx)',
+    help: 'rekap nilai peserta (.xlsx, .csv atau .pdf; DRAF sampai disahkan)',
     async run({ config, db, io, flag }) {
       const outArg = flag('out');
       if (!outArg) throw badRequest('--out FILE wajib diisi');
@@ -165,7 +165,7 @@ const USAGE_WIDTH = Math.max(...COMMANDS.map((c) => usageOf(c).length)) + 2;
 export const USAGE = [
   'Pemakaian: npm run ukt -- <perintah>',
   ...COMMANDS.map((c) => `  ${usageOf(c).padEnd(USAGE_WIDTH)}${c.help}`),
-  'FILE berakhiran .csv atau .xlsx.',
+  'FILE impor berakhiran .csv atau .xlsx; FILE ekspor .xlsx, .csv atau .pdf.',
 ].join('\n');
 
 /** The command the words name, with its argument; or why there is none. */

@@ -26,6 +26,12 @@ export interface OrganisasiTable {
   logo: string;
   created_at: string;
   update_at: string;
+  /** The committee's current announcement ('' for none). */
+  pengumuman: Generated<string>;
+  /** Uploaded banners as JSON: [{slot, ext, v}] (modules/organisasi/gambar.store.ts). */
+  banners: Generated<string>;
+  /** The uploaded logo as JSON {ext, v}, or '' while the logo column's value applies. */
+  logo_gambar: Generated<string>;
 }
 
 /** A region level (perwapus, cabang, ranting, rayon) under its parent (perwapus: the organisation). */
@@ -47,6 +53,8 @@ export interface PengujiTable {
   dewan: number;
   img_profile: string;
   created_at: string;
+  /** 0 once the committee deactivated them: no sign-in, no session (docs/decisions/036). */
+  aktif: Generated<number>;
 }
 
 /** An exam event; id_ukt is the committee's own number. */
@@ -58,6 +66,12 @@ export interface UktTable {
   tanggal_tes: string;
   akhir_tes: string | null;
   id_tingkat: number;
+  /** 1 when archived: out of the examiners' event list, data kept. */
+  arsip: Generated<number>;
+  /** When the committee ratified the event (null: a draft); while set every score write is refused. */
+  disahkan_at: string | null;
+  /** The admin who ratified it. */
+  disahkan_oleh: number | null;
 }
 
 /** A participant of one event, with who took them at each post (sudah_*: an id_pemilih). */
@@ -76,6 +90,8 @@ export interface SiswaTable {
   sudah_tes: number | null;
   sudah_fisik: number | null;
   sudah_sambung: number | null;
+  /** 1 once withdrawn: out of every examiner picker, kept in records (docs/decisions/037). */
+  mundur: Generated<number>;
 }
 
 /** The score columns of SPEC §3 and their _plus bonuses. */
@@ -103,7 +119,10 @@ export interface NilaiTable extends ScoreColumns {
   del: number;
 }
 
-/** One score change: who, when, which field, old and new value. */
+/** Where a change came from (DESIGN §10): a phone or the API, a committee correction, an import. */
+export type AuditSource = 'aplikasi' | 'koreksi' | 'impor';
+
+/** One change: who, when, which field, old and new value, why, and where it came from. */
 export interface AuditTable {
   id: Generated<number>;
   at: string;
@@ -114,6 +133,9 @@ export interface AuditTable {
   field: string;
   old_value: number | null;
   new_value: number;
+  /** Why, when a person or a rule said so ('Dilepas panitia', 'Kunci jawaban soal no 3 diubah'). */
+  reason: string | null;
+  source: Generated<AuditSource>;
 }
 
 /** A KESHAN question with its answer key (never sent to the app). */
@@ -128,6 +150,24 @@ export interface SoalTable {
   c: string;
   d: string;
   jawaban_benar: string;
+}
+
+/** One answer of a stored KESHAN answer sheet (docs/decisions/037); jawaban null when left blank. */
+export interface KeshanJawabanTable {
+  id_ukt: number;
+  id_siswa: number;
+  id_tingkat: number;
+  id_soal: number;
+  jawaban: string | null;
+}
+
+/** How many writes an examiner's phone last said it still holds (no score content), and when. */
+export interface PengujiTertundaTable {
+  id_pemilih: number;
+  jumlah: number;
+  at: string;
+  /** The event the reporting request named, or the one reported before. */
+  id_ukt: number | null;
 }
 
 /** The live login code of a number, as its HMAC, with the tries used. */
@@ -179,6 +219,17 @@ export interface IdempotencyTable {
   created_at: number;
 }
 
+/** One version of an event's pass rule (docs/decisions/040); the highest versi is the current rule. */
+export interface AturanLulusTable {
+  id: Generated<number>;
+  id_ukt: number;
+  versi: number;
+  /** The rule as JSON (core's PassRuleSchema). */
+  aturan: string;
+  created_at: string;
+  id_pemilih: number;
+}
+
 /** Small counters, e.g. the roster and flags versions the list caches are tagged with. */
 export interface MetaTable {
   key: string;
@@ -198,6 +249,9 @@ export interface Database {
   nilai: NilaiTable;
   audit_log: AuditTable;
   soal: SoalTable;
+  keshan_jawaban: KeshanJawabanTable;
+  aturan_lulus: AturanLulusTable;
+  penguji_tertunda: PengujiTertundaTable;
   otp_code: OtpCodeTable;
   otp_state: OtpStateTable;
   otp_send: OtpSendTable;

@@ -4,6 +4,12 @@
  * it through the helpers below, so the API, the console and the CLI share one error type.
  */
 export class AppError extends Error {
+  /**
+   * False for a refusal that a later change may lift (a ratification, which the committee can
+   * undo): it is not kept as the answer to an Idempotency-Key, so a retry with the key really runs.
+   */
+  replay = true;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -25,6 +31,8 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: string) => new AppError(409, message);
+/** 409 while a state lasts that the committee can undo (a ratified event): not replayed to a retry. */
+export const conflictForNow = (message: string) => Object.assign(conflict(message), { replay: false });
 /** 429: a limit was reached; the message says how long to wait. */
 export const tooMany = (message: string) => new AppError(429, message);
 

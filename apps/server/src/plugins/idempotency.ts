@@ -82,14 +82,22 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     throw conflict('Permintaan yang sama masih diproses. Coba lagi sebentar.');
   });
 
+  // Requests refused for a state the committee can undo (AppError.replay false: a ratified event,
+  // docs/decisions/041). onError runs before the error handler, so before onSend.
+  const refusedForNow = new WeakSet<FastifyRequest>();
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError && !error.replay) refusedForNow.add(request);
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.idempotencyKey;
     if (!key || !request.examiner) return payload;
     request.idempotencyKey = undefined;
     const owner = request.examiner.id_pemilih;
     const status = reply.statusCode;
-    // A server error or a rate limit is not an answer to keep: the client should retry for real.
-    const answer = status < 500 && status !== 429 && typeof payload === 'string' ? payload : undefined;
+    // A server error, a rate limit or a refusal for now is not an answer to keep: the client should retry for real.
+    const keep = status < 500 && status !== 429 && !refusedForNow.has(request);
+    const answer = keep && typeof payload === 'string' ? payload : undefined;
     try {
       if (answer === undefined) await app.writer.run((trx) => forgetKey(trx, owner, key));
       else await app.writer.run((trx) => saveAnswer(trx, owner, key, status, answer));

@@ -151,7 +151,7 @@ export async function startSignedIn(
 export function api(
   t: TestApp,
   token: string | undefined,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   payload?: unknown,
   headers: Record<string, string> = {},

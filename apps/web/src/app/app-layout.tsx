@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Icon } from '../components/ui/icon';
 import { logoUrl, useOrganisasi } from '../lib/organisasi';
 import { LazyBoundary } from './lazy-boundary';
@@ -18,6 +19,8 @@ export function AppLayout() {
     menuButton.current?.focus();
   }, []);
   const organisasi = useOrganisasi();
+  // The committee console's tables use a laptop's width; the examiner's screens stay phone-sized.
+  const wide = useLocation().pathname.toLowerCase().startsWith('/panitia');
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-2 text-on-brand shadow">
@@ -43,7 +46,7 @@ export function AppLayout() {
         </ScreenErrorBoundary>
       </header>
       <SideMenu open={open} onClose={close} />
-      <main className="mx-auto max-w-2xl px-3 pt-4 pb-10">
+      <main className={`mx-auto px-3 pt-4 pb-10 ${wide ? 'max-w-6xl' : 'max-w-2xl'}`}>
         <LazyBoundary />
       </main>
     </div>

@@ -29,6 +29,10 @@ const ListPesertaPage = lazy(() =>
 const SabukPage = lazy(() =>
   import('../features/static/components/sabuk-page').then((m) => ({ default: m.SabukPage })),
 );
+// The committee console (DESIGN §9): one lazy route group; an examiner never loads it.
+const PanitiaRoutes = lazy(() =>
+  import('../features/panitia/routes').then((m) => ({ default: m.PanitiaRoutes })),
+);
 // Server reads run on TanStack Query (~13 KB gzipped); its provider is a lazy chunk too (decision 034).
 const QueryRoot = lazy(() => import('./query-root').then((m) => ({ default: m.QueryRoot })));
 
@@ -54,6 +58,7 @@ export function AppRoutes() {
             <Route element={<QueryRoot />}>
               <Route path="event" element={<EventPage />} />
               <Route path="LISTPESERTA" element={<ListPesertaPage />} />
+              <Route path="panitia/*" element={<PanitiaRoutes />} />
               <Route element={<RequireEvent />}>
                 <Route index element={<HomePage />} />
                 {examRoutes.map(({ path, Component }) => (

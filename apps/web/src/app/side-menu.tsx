@@ -4,8 +4,12 @@ import { useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { clearExamState } from '../lib/exam-storage';
 import { clearEvent, setParticipant, useSession } from '../lib/session';
+import { PanitiaMenuItem } from './panitia-menu-item';
 
-/** The side drawer: photo 100x80, name, 'Penguji', 'Ganti Event Kegiatan', 'Sign Out' (SPEC §2). */
+/**
+ * The side drawer: photo 100x80, name, 'Penguji', 'Ganti Event Kegiatan', 'Sign Out' (SPEC §2);
+ * 'Panitia' (the console) above them for a committee admin.
+ */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { examiner } = useSession();
   const navigate = useNavigate();
@@ -63,6 +67,13 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           <p className="text-sm font-medium opacity-80">Penguji</p>
         </div>
         <ul className="flex flex-col p-2">
+          {/* The committee console, for committee admins only (DESIGN §9). */}
+          <PanitiaMenuItem
+            onOpen={() => {
+              onClose();
+              navigate('/panitia');
+            }}
+          />
           <li>
             <button
               type="button"

@@ -1,5 +1,8 @@
+import { API, OUTBOX_HEADER } from '@ukt/core';
 import { API_BASE } from './config';
 import { getCookie } from './cookies';
+import { rememberLogoutMessage } from './logout-notice';
+import { outboxCount } from './outbox-count';
 import { logout } from './session';
 
 /** A failed call: the server's Indonesian message, or a network message with status 0. */
@@ -37,13 +40,17 @@ function url(path: string, query?: Query): string {
 }
 
 // The sign-in calls carry no token: their 401 means "wrong code or link", not "session gone".
-const signsIn = (path: string) => path.startsWith('/auth/') && path !== '/auth/logout';
+const signsIn = (path: string) => path.startsWith('/auth/') && path !== API.logout.href();
 
-async function send<T>(method: string, path: string, init: RequestInit, query?: Query): Promise<T> {
+/** Sends a call with the token; a 401 on a call that carried one logs out, keeping the server's reason. */
+async function request(method: string, path: string, init: RequestInit, query?: Query): Promise<Response> {
   const token = signsIn(path) ? null : getCookie('token');
   const headers = new Headers(init.headers);
-  headers.set('accept', 'application/json');
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
   if (token) headers.set('access-token', token);
+  // What the outbox still holds, on every signed-in call (DESIGN §10); an outbox send sets its own.
+  const tertunda = outboxCount();
+  if (token && tertunda !== null && !headers.has(OUTBOX_HEADER)) headers.set(OUTBOX_HEADER, String(tertunda));
   let response: Response;
   try {
     response = await fetch(url(path, query), { ...init, method, headers });
@@ -51,17 +58,30 @@ async function send<T>(method: string, path: string, init: RequestInit, query?: 
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_MESSAGE, 0);
   }
-  const body = (await response.json().catch(() => null)) as (ApiEnvelope & T) | null;
-  // A 401 on a call that carried a token means the login is gone: log out (SPEC §8 'Missing token').
-  // Without a token (login, code check) a 401 is just a refusal to show.
+  // A 401 on a call that carried a token means the login is gone: log out (SPEC §8 'Missing token'),
+  // and /login says why (e.g. the committee deactivated the account). Without a token (login, code
+  // check) a 401 is just a refusal to show.
   if (response.status === 401 && token) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as ApiEnvelope | null;
+    rememberLogoutMessage(body?.message);
     logout();
     if (window.location.pathname.toLowerCase() !== '/login') window.location.assign('/login');
   }
-  if (!response.ok || !body || body.success === false) {
-    const message = body?.message ?? `Permintaan gagal (${response.status}). Coba lagi.`;
-    throw new ApiError(message, response.status, response.headers.get('retry-after'));
-  }
+  return response;
+}
+
+function failure(response: Response, body: ApiEnvelope | null): ApiError {
+  const message = body?.message ?? `Permintaan gagal (${response.status}). Coba lagi.`;
+  return new ApiError(message, response.status, response.headers.get('retry-after'));
+}
+
+async function send<T>(method: string, path: string, init: RequestInit, query?: Query): Promise<T> {
+  const response = await request(method, path, init, query);
+  const body = (await response.json().catch(() => null)) as (ApiEnvelope & T) | null;
+  if (!response.ok || !body || body.success === false) throw failure(response, body);
   return body;
 }
 
@@ -74,10 +94,11 @@ export function apiGet<T>(path: string, query?: Query, options?: { signal?: Abor
 export function apiPost<T>(
   path: string,
   body: unknown | FormData,
-  options?: { idempotencyKey?: string; signal?: AbortSignal },
+  options?: { idempotencyKey?: string; signal?: AbortSignal; tertunda?: number },
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (options?.tertunda !== undefined) headers[OUTBOX_HEADER] = String(options.tertunda);
   const isForm = body instanceof FormData;
   if (!isForm) headers['content-type'] = 'application/json';
   return send<T>('POST', path, {
@@ -85,4 +106,22 @@ export function apiPost<T>(
     body: isForm ? body : JSON.stringify(body ?? {}),
     signal: options?.signal ?? null,
   });
+}
+
+/** PUTs JSON to an API path and returns the parsed envelope. */
+export function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return send<T>('PUT', path, {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+}
+
+/** GETs a file (e.g. an import template): its content and the name the server gave it. */
+export async function apiGetFile(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await request('GET', path, { headers: { accept: '*/*' } });
+  if (!response.ok) throw failure(response, await response.json().catch(() => null));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename: encoded ? decodeURIComponent(encoded) : (plain ?? null) };
 }

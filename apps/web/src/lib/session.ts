@@ -11,6 +11,7 @@ import {
 import { useSyncExternalStore } from 'react';
 import { ORG_ID } from './config';
 import { getCookie, removeCookie, setCookie } from './cookies';
+import { clearLogoutMessage } from './logout-notice';
 import { seal, unseal } from './obfuscate';
 
 /** The participant of the exam in progress, with the list details the card shows when known. */
@@ -91,6 +92,7 @@ export function signIn(examiner: Examiner, organisasi: Organisasi, token: string
   setCookie('id', examiner.id_pemilih);
   setCookie('user', examiner.nama_dpt);
   removeCookie('no_wa');
+  clearLogoutMessage();
   if (belt) localStorage.setItem('Sabuk', String(belt));
   update({ examiner, organisasi, number: null, ...(belt ? { belt } : {}) });
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { koreksiNilaiError } from '../rules/komponen';
 import { KOMPONEN, type KomponenKey } from '../rules/pass-rule';
 import { Id, OptionalId, wholeNumber } from '../schemas/common';
 import { PassRuleSchema } from '../schemas/pass-rule';
+import { PageMeta } from '../schemas/siswa';
 
 // Live progress and results of an event (DESIGN §10): the calls under
 // /uktNEW/api/panitia/kegiatan/{id_ukt}/… and the audit log, for committee admins only.
@@ -69,6 +71,10 @@ export const BelumRow = z.object({
   /** Who holds them at the exam's post, if anyone. */
   diambil_oleh: z.string().nullable(),
 });
+export type BelumRow = z.infer<typeof BelumRow>;
+
+/** The answer of GET …/progres/belum: a page of 20 (by no_urut) and the paging facts. */
+export const BelumList = z.object({ success: z.literal(true), data: z.array(BelumRow), meta: PageMeta });
 
 // ---------------------------------------------------------------- aturan (pass rule)
 
@@ -110,35 +116,59 @@ export const RekapRow = z.object({
   alasan: z.array(z.string()),
 });
 export type RekapRow = z.infer<typeof RekapRow>;
+export type RekapQuery = z.infer<typeof RekapQuery>;
 
-/** The answer of GET …/rekap: `{ success, data: rows, meta }`. */
+/**
+ * The meta of GET …/rekap (`{ success, data: rows, meta }`): the rule version applied, the
+ * components it counts (recap order), whether the event is ratified, the count per status of the
+ * participants under the region filters (before the status filter), and how many withdrawn
+ * participants those filters left out of the recap (docs/decisions/040).
+ */
 export const RekapMeta = z.object({
   aturan_versi: z.number(),
   komponen: z.array(KomponenKeySchema),
   disahkan: z.boolean(),
   total: z.object({ Lulus: z.number(), 'Tidak Lulus': z.number(), 'Belum lengkap': z.number() }),
+  mundur: z.number(),
 });
+export type RekapMeta = z.infer<typeof RekapMeta>;
 
 /** Query of GET …/rekap/ekspor. */
 export const EksporQuery = z.object({ format: z.enum(['xlsx', 'csv', 'pdf']) });
+export type EksporFormat = z.infer<typeof EksporQuery>['format'];
 
 // ---------------------------------------------------------------- koreksi, sahkan, audit
 
 /** Body of POST …/koreksi: a committee admin changes one score, with a required reason. */
-export const KoreksiBody = z.object({
-  id_siswa: Id,
-  komponen: KomponenKeySchema,
-  nilai: z
-    .number({ error: 'nilai harus berupa angka' })
-    .min(0, { error: 'nilai 0 sampai 100' })
-    .max(100, { error: 'nilai 0 sampai 100' }),
-  alasan: z
-    .string({ error: 'alasan wajib diisi' })
-    .trim()
-    .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
-    .max(500, { error: 'alasan paling panjang 500 karakter' }),
-});
+export const KoreksiBody = z
+  .object({
+    id_siswa: Id,
+    komponen: KomponenKeySchema,
+    nilai: z
+      .number({ error: 'nilai harus berupa angka' })
+      .min(0, { error: 'nilai 0 sampai 100' })
+      .max(100, { error: 'nilai 0 sampai 100' }),
+    alasan: z
+      .string({ error: 'alasan wajib diisi' })
+      .trim()
+      .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
+      .max(500, { error: 'alasan paling panjang 500 karakter' }),
+  })
+  .superRefine((body, ctx) => {
+    // The component's own scale (SAMBUNG, KSHAN, KESHAN); the range above covers the others.
+    const error = koreksiNilaiError(body.komponen, body.nilai);
+    if (error) ctx.addIssue({ code: 'custom', path: ['nilai'], message: error });
+  });
 export type KoreksiBody = z.infer<typeof KoreksiBody>;
+
+/** What a correction did: the component's score before (null: never scored) and after; berubah false when it already had that value. */
+export const KoreksiHasil = z.object({
+  komponen: KomponenKeySchema,
+  lama: z.number().nullable(),
+  baru: z.number(),
+  berubah: z.boolean(),
+});
+export type KoreksiHasil = z.infer<typeof KoreksiHasil>;
 
 /** Body of POST …/sahkan (ratify) and POST …/batal-sahkan (un-ratify, reason required). */
 export const SahkanBody = z.object({});
@@ -149,9 +179,6 @@ export const BatalSahkanBody = z.object({
     .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
     .max(500, { error: 'alasan paling panjang 500 karakter' }),
 });
-
-/** The 409 message of every score write to a ratified event (DESIGN §10). */
-export const DISAHKAN_MESSAGE = 'Nilai kegiatan ini sudah disahkan panitia.';
 
 /** Where a score change came from. */
 export const AUDIT_SUMBER = ['aplikasi', 'koreksi', 'impor'] as const;
@@ -170,7 +197,13 @@ export const AuditQuery = z.object({
   hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
 });
 
-/** One row of the audit log. */
+/** Rows of GET /panitia/audit per page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * One row of the audit log. A change of the whole event (field 'sahkan': ratified 1, un-ratified
+ * 0) names no participant: id_siswa '0', siswa ''.
+ */
 export const AuditRow = z.object({
   id: z.string(),
   at: z.string(),
@@ -188,6 +221,9 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
+/** The answer of GET /panitia/audit: a page of AUDIT_PAGE_SIZE rows, newest first, and the paging facts. */
+export const AuditList = z.object({ success: z.literal(true), data: z.array(AuditRow), meta: PageMeta });
+
 // ---------------------------------------------------------------- live
 
 /** One event on the live stream (GET …/stream, Server-Sent Events, event name 'ukt'). */
@@ -199,6 +235,3 @@ export const LiveEvent = z.object({
   at: z.string(),
 });
 export type LiveEvent = z.infer<typeof LiveEvent>;
-
-/** The request header a phone reports its unsent writes in when it syncs (a count, nothing more). */
-export const OUTBOX_HEADER = 'x-ukt-tertunda';

@@ -4,3 +4,4 @@ export * from './hasil';
 export * from './panitia';
 export * from './paths';
 export * from './pending-file';
+export * from './wire';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { NoWa } from '../schemas/auth';
+import { NoWa, Organisasi } from '../schemas/auth';
 import { Id, OptionalId, Tingkat, wholeNumber } from '../schemas/common';
+import { PageMeta } from '../schemas/siswa';
 
 // The committee console's calls under /uktNEW/api/panitia (DESIGN §9): what the server validates
 // and answers, and what the console parses. Only a committee admin (panitia 'Admin' or
@@ -61,6 +62,8 @@ export const PanitiaKegiatan = z.object({
   jumlah_penguji: z.number(),
   /** Participants with at least one score. */
   peserta_dinilai: z.number(),
+  /** Ratified by the committee: every score write for it is refused (DESIGN §10). */
+  disahkan: z.boolean().default(false),
 });
 export type PanitiaKegiatan = z.infer<typeof PanitiaKegiatan>;
 
@@ -125,6 +128,17 @@ export type ImporPratinjau = z.infer<typeof ImporPratinjau>;
 export const ImporHasil = z.object({ baru: z.number(), diperbarui: z.number(), tetap: z.number() });
 export type ImporHasil = z.infer<typeof ImporHasil>;
 
+/**
+ * The answer of a refused import (400): nothing was written; the message names the first
+ * mistakes, `data` holds them by line and field (up to IMPOR_PREVIEW_ERRORS) with the total.
+ */
+export const ImporDitolak = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.object({ kesalahan: z.array(ImporKesalahan), jumlah_kesalahan: z.number() }).optional(),
+});
+export type ImporDitolak = z.infer<typeof ImporDitolak>;
+
 // ---------------------------------------------------------------- penguji
 
 /** Committee roles an examiner can have; the two admin spellings are the data's (SPEC §6). */
@@ -164,6 +178,13 @@ export const PanitiaPenguji = z.object({
   aktivitas_terakhir: z.string().nullable(),
 });
 export type PanitiaPenguji = z.infer<typeof PanitiaPenguji>;
+
+/** The answer of GET /panitia/penguji: a page of 20 examiners and the paging facts. */
+export const PanitiaPengujiList = z.object({
+  success: z.literal(true),
+  data: z.array(PanitiaPenguji),
+  meta: PageMeta,
+});
 
 /** Query of GET /panitia/penguji. */
 export const PanitiaPengujiQuery = z.object({
@@ -228,6 +249,13 @@ export const PanitiaPeserta = z.object({
   }),
 });
 export type PanitiaPeserta = z.infer<typeof PanitiaPeserta>;
+
+/** The answer of GET /panitia/kegiatan/{id_ukt}/peserta: a page of 20 participants and the paging facts. */
+export const PanitiaPesertaList = z.object({
+  success: z.literal(true),
+  data: z.array(PanitiaPeserta),
+  meta: PageMeta,
+});
 
 /** Body of POST /panitia/kegiatan/{id_ukt}/peserta and PUT …/peserta/{id_siswa}. */
 export const PesertaInput = z.object({
@@ -310,9 +338,35 @@ export type OrganisasiInput = z.infer<typeof OrganisasiInput>;
 /** Largest logo or banner image accepted, in bytes. */
 export const GAMBAR_MAX_BYTES = 2 * 1024 * 1024;
 
+/** The image slots of an organisation: its logo and six banners. */
+export const GAMBAR_SLOTS = [
+  'logo',
+  'banner1',
+  'banner2',
+  'banner3',
+  'banner4',
+  'banner5',
+  'banner6',
+] as const;
+export type GambarSlot = (typeof GAMBAR_SLOTS)[number];
+
 /** Path of the image calls: the logo, or a banner slot 1–6. */
 export const GambarParams = z.object({
-  slot: z.enum(['logo', 'banner1', 'banner2', 'banner3', 'banner4', 'banner5', 'banner6'], {
+  slot: z.enum(GAMBAR_SLOTS, {
     error: 'slot harus logo atau banner1 sampai banner6',
   }),
 });
+
+/**
+ * The organisation as the console edits it: the public record (pengumuman and banner URLs
+ * included) plus each image slot's URL, null where nothing is uploaded.
+ */
+export const PanitiaOrganisasi = Organisasi.extend({
+  gambar: z.object(
+    Object.fromEntries(GAMBAR_SLOTS.map((slot) => [slot, z.string().nullable()])) as Record<
+      GambarSlot,
+      z.ZodNullable<z.ZodString>
+    >,
+  ),
+});
+export type PanitiaOrganisasi = z.infer<typeof PanitiaOrganisasi>;

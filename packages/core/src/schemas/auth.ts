@@ -70,6 +70,10 @@ export const Organisasi = z.object({
   logo: z.string(),
   created_at: z.string(),
   update_at: z.string(),
+  /** The committee's current announcement for the hub's modal ('' for none; DESIGN §12). */
+  pengumuman: z.string().default(''),
+  /** URLs of the banner images, in slot order (empty until the committee uploads one). */
+  banners: z.array(z.string()).default([]),
 });
 export type Organisasi = z.infer<typeof Organisasi>;
 
@@ -84,11 +88,3 @@ export const LoginResult = z.object({
   Sabuk: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
-
-/** Roles (panitia) that may change the perwapus and cabang filters, spelled as the data has them (SPEC §6). */
-export const ADMIN_PANITIA: readonly string[] = ['adminstrator', 'Admin'];
-
-/** True when an examiner may filter participants beyond their own perwapus and cabang. */
-export function isAdminPanitia(panitia: string | null | undefined): boolean {
-  return ADMIN_PANITIA.includes(panitia ?? '');
-}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
-import { pengujiOfToken, SESSION_CACHE_MS } from './session.service';
+import { isTokenOfNonaktif, PENGUJI_NONAKTIF, pengujiOfToken, SESSION_CACHE_MS } from './session.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +35,9 @@ export const authPlugin = fp<{ sessionCacheMs?: number }>(async (app: FastifyIns
   const resolve = async (request: FastifyRequest, token: string | undefined) => {
     if (!token) throw unauthorized('Token tidak ditemukan. Silakan login.');
     const examiner = await pengujiOfToken(app.db, app.secret, token, app.clock(), cacheMs);
+    if (!examiner && (await isTokenOfNonaktif(app.db, app.secret, 'session', token))) {
+      throw unauthorized(PENGUJI_NONAKTIF);
+    }
     if (!examiner || examiner.id_organisasi !== app.config.orgId) throw unauthorized();
     request.examiner = examiner;
   };

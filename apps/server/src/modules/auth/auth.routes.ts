@@ -9,14 +9,20 @@ import {
 } from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound, unauthorized } from '../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { ErrorResult, MessageResult } from '../../lib/schemas';
 import { loginAnswer } from './login-result';
 import { type OtpDeps, requestCode, verifyCode } from './otp.service';
 import type { OtpSender } from './otp-delivery';
-import { redeemLoginLink, revokeSession } from './session.service';
+import { isTokenOfNonaktif, PENGUJI_NONAKTIF, redeemLoginLink, revokeSession } from './session.service';
 
-const ERRORS = { 400: ErrorResult, 401: ErrorResult, 404: ErrorResult, 429: ErrorResult } as const;
+const ERRORS = {
+  400: ErrorResult,
+  401: ErrorResult,
+  403: ErrorResult,
+  404: ErrorResult,
+  429: ErrorResult,
+} as const;
 
 /** The login calls of SPEC §7 as DESIGN §4 settles them. */
 export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (app, { sender }) => {
@@ -31,6 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
   const checkOrg = (id: number) => {
     if (id !== app.config.orgId) throw notFound('Organisasi tidak ditemukan.');
   };
+  // A link of a deactivated examiner was ended with their sessions: say why (docs/decisions/036).
+  const refusedLink = async (token: string) =>
+    (await isTokenOfNonaktif(app.db, app.secret, 'link', token))
+      ? forbidden(PENGUJI_NONAKTIF)
+      : unauthorized('Tautan login tidak valid, sudah dipakai, atau kedaluwarsa.');
 
   app.post(
     API.otpLogin.route,
@@ -85,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     async (request) => {
       const d = deps(request);
       const id = await redeemLoginLink(d.db, d.secret, request.body.data, d.now);
-      if (id === null) throw unauthorized('Tautan login tidak valid, sudah dipakai, atau kedaluwarsa.');
+      if (id === null) throw await refusedLink(request.body.data);
       return loginAnswer(d, id, 'berhasil diverifikasi');
     },
   );
@@ -105,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     async (request) => {
       const d = deps(request);
       const id = await redeemLoginLink(d.db, d.secret, request.body.data, d.now);
-      if (id === null) throw unauthorized('Tautan login tidak valid, sudah dipakai, atau kedaluwarsa.');
+      if (id === null) throw await refusedLink(request.body.data);
       return { ...(await loginAnswer(d, id, 'berhasil diverifikasi')), Sabuk: String(request.params.vard) };
     },
   );

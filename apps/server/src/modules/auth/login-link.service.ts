@@ -1,7 +1,7 @@
 import { isPlausiblePhone, normalizePhone } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { findPengujiByNoWa } from '../penguji/penguji.repository';
 import { createLoginLink } from './session.service';
 
@@ -30,5 +30,9 @@ export async function loginLinkByNoWa(deps: LoginLinkDeps, input: string, sabuk?
   if (!isPlausiblePhone(noWa)) throw badRequest(`${input} bukan nomor WhatsApp Indonesia yang benar`);
   const examiner = await findPengujiByNoWa(deps.db, deps.orgId, noWa);
   if (!examiner) throw notFound(`Penguji dengan nomor ${noWa} tidak terdaftar.`);
+  if (examiner.aktif !== 1)
+    throw conflict(
+      `Penguji dengan nomor ${noWa} dinonaktifkan panitia: aktifkan dulu sebelum membuat tautan.`,
+    );
   return loginLinkFor(deps, examiner.id_pemilih, sabuk);
 }

@@ -47,7 +47,7 @@ const codeHash = (secret: string, noWa: string, code: string) => hmac(secret, 'o
 
 /**
  * Sends a fresh code (DESIGN §4). Known and unknown numbers go through the same limits and
- * the same work and get the same answer; only a known number is actually sent a message.
+ * the same work and get the same answer; only a known, active number is actually sent a message.
  */
 export async function requestCode(deps: OtpDeps, input: string, ip: string): Promise<string> {
   const noWa = phoneOf(input);
@@ -69,7 +69,8 @@ export async function requestCode(deps: OtpDeps, input: string, ip: string): Pro
   const code = randomCode(OTP_LENGTH);
   await storeCode(deps.db, noWa, codeHash(deps.secret, noWa, code), deps.now + OTP_LIMITS.ttlMs);
   const examiner = await findPengujiByNoWa(deps.db, deps.config.orgId, noWa);
-  if (examiner) {
+  // A deactivated examiner is answered like an unknown number: nothing is sent (docs/decisions/036).
+  if (examiner && examiner.aktif === 1) {
     const sending = deps.sender.send({ to: noWa, code, text: otpText(code) });
     if (deps.sender.wait) await sending;
     else sending.catch((error) => deps.log.error({ err: error, to: noWa }, 'OTP delivery failed'));

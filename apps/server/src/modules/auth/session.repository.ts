@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { prepare, preparedOf } from '../../db/prepared';
 import type { Database } from '../../db/types';
 
@@ -60,6 +60,40 @@ export async function consumeToken(
     .returning('id_pemilih')
     .executeTakeFirst();
   return row?.id_pemilih ?? null;
+}
+
+/**
+ * Ends every live token of an examiner at once, sessions and unused login links alike (a
+ * deactivation, docs/decisions/036). Marked used rather than deleted: the rows still say when
+ * they signed in, and that their token was ended rather than never issued.
+ */
+export async function revokeTokensOfPenguji(
+  db: Kysely<Database> | Transaction<Database>,
+  idPemilih: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('sesi')
+    .set({ used_at: now })
+    .where('id_pemilih', '=', idPemilih)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** The `aktif` flag of the examiner a token of a kind was issued to, live or not; undefined for an unknown token. */
+export async function findTokenPengujiAktif(
+  db: Kysely<Database>,
+  tokenHash: string,
+  kind: 'session' | 'link',
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sesi')
+    .innerJoin('penguji', 'penguji.id_pemilih', 'sesi.id_pemilih')
+    .select('penguji.aktif')
+    .where('sesi.token_hash', '=', tokenHash)
+    .where('sesi.kind', '=', kind)
+    .executeTakeFirst();
+  return row?.aktif;
 }
 
 /** Forgets tokens that expired a day ago or more. */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/types';
 import { hmac, randomToken } from '../../lib/crypto';
 import type { AuthPenguji } from '../../plugins/context';
 import { toAuthPenguji } from '../penguji/penguji.mapper';
-import { consumeToken, findSessionPenguji, insertToken } from './session.repository';
+import { consumeToken, findSessionPenguji, findTokenPengujiAktif, insertToken } from './session.repository';
 
 /** Sessions and login links last 24 hours (DESIGN §4). */
 export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -96,7 +96,8 @@ export async function pengujiOfToken(
   }
   const epoch = cache?.epoch;
   const row = await findSessionPenguji(db, hashOf(secret, 'session', token), now);
-  if (!row) return null;
+  // A deactivation revokes every session; this also refuses one opened while it was being written.
+  if (row?.aktif !== 1) return null;
   // Shared by every request of this token while cached: nobody may change it.
   const examiner = Object.freeze(toAuthPenguji(row));
   if (cache && cache.epoch === epoch) {
@@ -135,6 +136,48 @@ export async function revokeSession(
   } finally {
     if (cache) {
       cache.entries.delete(token);
+      cache.epoch++;
+    }
+  }
+}
+
+/** What a deactivated examiner's phone is told when their token or link is refused (docs/decisions/036). */
+export const PENGUJI_NONAKTIF = 'Akun Anda dinonaktifkan panitia. Hubungi panitia bila ini keliru.';
+
+/**
+ * True when a refused token of a kind was issued to an examiner the committee deactivated, so the
+ * answer can say so instead of "session over". Only a token that was really issued can match.
+ */
+export async function isTokenOfNonaktif(
+  db: Kysely<Database>,
+  secret: string,
+  kind: 'session' | 'link',
+  token: string,
+): Promise<boolean> {
+  if (token.length < 20 || token.length > 100) return false;
+  return (await findTokenPengujiAktif(db, hashOf(secret, kind, token), kind)) === 0;
+}
+
+/**
+ * Runs a write that ends or changes an examiner's sessions (deactivation, a new role or region)
+ * so this process stops answering their tokens from memory at once: lookups overlapping the
+ * write do not store their answer (the epoch, as in revokeSession), and what was cached for them
+ * is dropped once it is committed. Other processes follow within SESSION_CACHE_MS (decision 018).
+ */
+export async function withPengujiForgotten<T>(
+  db: Kysely<Database>,
+  idPemilih: number,
+  write: () => Promise<T>,
+): Promise<T> {
+  const cache = sessionCaches.get(db);
+  if (cache) cache.epoch++;
+  try {
+    return await write();
+  } finally {
+    if (cache) {
+      for (const [token, entry] of cache.entries) {
+        if (entry.examiner.id_pemilih === idPemilih) cache.entries.delete(token);
+      }
       cache.epoch++;
     }
   }

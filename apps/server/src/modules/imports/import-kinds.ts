@@ -3,88 +3,82 @@ import type { z } from 'zod';
 import { syncIdSequence } from '../../db/sequences';
 import type { Database } from '../../db/types';
 import { notFound } from '../../lib/errors';
-import {
-  findKegiatanById,
-  findKegiatanInAnyOrganisasi,
-  insertKegiatan,
-  updateKegiatan,
-} from '../kegiatan/kegiatan.repository';
-import { findSoal, insertSoal, updateSoal } from '../keshan/keshan.repository';
-import { findPengujiByNoWa, insertPenguji, updatePenguji } from '../penguji/penguji.repository';
-import { ensureRegion, findRegion, type RegionLevel } from '../regions/regions.repository';
-import { findSiswaByNoUrut, insertSiswa, searchForm, updateSiswa } from '../siswa/siswa.repository';
+import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { listJawabanBenar } from '../keshan/keshan.repository';
+import { changedSoal, type JawabanKey, keyOf, regradeKeshan } from '../keshan/keshan-regrade.service';
+import { searchForm } from '../siswa/siswa.repository';
 import { bumpRosterVersion } from '../siswa/siswa-version.repository';
-import type { ImportReport, ImportTarget, RowOutcome } from './imports.service';
+import {
+  findKegiatanByIds,
+  findPengujiByNoWas,
+  findSiswaByNoUruts,
+  findSoalByNos,
+  upsertKegiatanBatch,
+  upsertPengujiBatch,
+  upsertSiswaBatch,
+  upsertSoalBatch,
+} from './imports.repository';
+import type { ImportReport, ImportTarget } from './imports.service';
+import type { RegionCache } from './region-cache';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
 
-/** What storing one valid row does and the write that does it, or why the row cannot be stored. */
-export type Step =
-  | { outcome: RowOutcome; write?: (trx: Transaction<Database>, now: string) => Promise<void> }
-  | { problem: { field: string; message: string } };
+type Db = Kysely<Database> | Transaction<Database>;
+type Stored = Record<string, unknown>;
 
-/** The id of a region by name under its parent: created (applying) or only looked up (preview). */
-export type RegionIdOf = (
-  db: Kysely<Database>,
-  level: RegionLevel,
-  idParent: number,
-  nama: string,
-) => Promise<number>;
+/** What a row stores (its columns, regions resolved to ids), or why it cannot be stored. */
+export type RowValues = { values: Stored } | { problem: { field: string; message: string } };
 
-/** How one kind of import file is checked, compared with what is stored, and written. */
+/** What the import runs with besides its rows: the time, and who acts (0: the command line). */
+export interface ImportContext {
+  now: string;
+  idPemilih: number;
+}
+
+/**
+ * How one kind of import file is checked, compared with what is stored, and written: a chunk of
+ * rows at a time, each step one query (docs/decisions/037).
+ */
 export interface RowKind<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** What makes a row the same thing as another (a second one in a file is an error). */
-  keyOf(row: z.output<S>): string;
-  /** Compares a row with its stored copy; writes nothing unless `regionId` creates regions. */
-  step(db: Kysely<Database>, row: z.output<S>, regionId: RegionIdOf): Promise<Step>;
+  /** The column that says which stored row a file row is (a second one in a file is an error). */
+  keyField: string;
+  keyOf(row: z.output<S>): string | number;
+  /** The stored copies of a chunk's rows, by key: one query. */
+  stored(db: Db, keys: (string | number)[]): Promise<Map<string | number, Stored>>;
+  /** The columns a row stores, compared with its stored copy (regions are looked up or created). */
+  valuesOf(
+    row: z.output<S>,
+    stored: Stored | undefined,
+    regions: RegionCache,
+  ): RowValues | Promise<RowValues>;
+  /** Writes a chunk's new and changed rows: one multi-row upsert. */
+  write(trx: Transaction<Database>, rows: { row: z.output<S>; values: Stored }[], now: string): Promise<void>;
+  /** Runs in the import's transaction before its rows. */
+  begin?(trx: Transaction<Database>): Promise<void>;
   /** Runs in the import's transaction after all its rows. */
-  after?(trx: Transaction<Database>, report: ImportReport): Promise<void>;
+  after?(trx: Transaction<Database>, report: ImportReport, context: ImportContext): Promise<void>;
 }
 
-/** Stands for a region an import would create: no stored row has this id. */
-const NEW_REGION = 0;
-
-/** Applying an import creates the regions its rows name. */
-export const createRegions: RegionIdOf = ensureRegion;
-
-/** A preview only looks regions up; one that does not exist yet gets NEW_REGION. */
-export const lookUpRegions: RegionIdOf = async (db, level, idParent, nama) =>
-  idParent === NEW_REGION ? NEW_REGION : ((await findRegion(db, level, idParent, nama)) ?? NEW_REGION);
-
-/** Compares the stored values of a row with the imported ones, field by field. */
-function sameValues(stored: Record<string, unknown>, next: Record<string, unknown>): boolean {
-  return Object.entries(next).every(([k, v]) => stored[k] === v);
-}
-
-/** The step of a row by its stored copy: new, unchanged, or changed. */
-function stepOf<T extends object>(
-  stored: T | undefined,
-  values: Record<string, unknown>,
-  insert: (trx: Transaction<Database>, now: string) => Promise<void>,
-  update: (trx: Transaction<Database>, stored: T) => Promise<void>,
-): Step {
-  if (!stored) return { outcome: 'baru', write: insert };
-  if (sameValues(stored as Record<string, unknown>, values)) return { outcome: 'tetap' };
-  return { outcome: 'diperbarui', write: (trx) => update(trx, stored) };
-}
+const byKey = <T extends Stored>(rows: T[], key: (row: T) => string | number) =>
+  new Map<string | number, Stored>(rows.map((r) => [key(r), r]));
 
 /** Events by id_ukt (the committee's own ids). */
 function kegiatanKind(orgId: number): RowKind<typeof KegiatanFileRow> {
   return {
     schema: KegiatanFileRow,
-    keyOf: (row) => `id_ukt ${row.id_ukt}`,
-    async step(db, row) {
-      const stored = await findKegiatanInAnyOrganisasi(db, row.id_ukt);
+    keyField: 'id_ukt',
+    keyOf: (row) => row.id_ukt,
+    stored: async (db, ids) => byKey(await findKegiatanByIds(db, ids as number[]), (r) => r.id_ukt),
+    valuesOf(row, stored) {
       if (stored && stored.id_organisasi !== orgId)
         return { problem: { field: 'id_ukt', message: `id_ukt ${row.id_ukt} milik organisasi lain` } };
-      const values = { ...row, id_organisasi: orgId };
-      return stepOf(
-        stored,
-        values,
-        (trx) => insertKegiatan(trx, values),
-        (trx) => updateKegiatan(trx, row.id_ukt, values),
-      );
+      return { values: { ...row, id_organisasi: orgId } };
     },
+    write: (trx, rows) =>
+      upsertKegiatanBatch(
+        trx,
+        rows.map(({ row }) => ({ ...row, id_organisasi: orgId })),
+      ),
     after: (trx) => syncIdSequence(trx, 'ukt', 'id_ukt'),
   };
 }
@@ -93,57 +87,66 @@ function kegiatanKind(orgId: number): RowKind<typeof KegiatanFileRow> {
 function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
   return {
     schema: PengujiFileRow,
-    keyOf: (row) => `no_wa ${row.no_wa}`,
-    async step(db, row, regionId) {
-      const id_perwapus = row.perwapus ? await regionId(db, 'perwapus', orgId, row.perwapus) : null;
-      const id_cabang =
-        row.cabang && id_perwapus !== null ? await regionId(db, 'cabang', id_perwapus, row.cabang) : null;
-      const values = { nama: row.nama, panitia: row.panitia, dewan: row.dewan, id_perwapus, id_cabang };
-      const stored = await findPengujiByNoWa(db, orgId, row.no_wa);
-      return stepOf(
-        stored,
-        values,
-        (trx, now) =>
-          insertPenguji(trx, {
-            ...values,
-            id_organisasi: orgId,
-            no_wa: row.no_wa,
-            img_profile: '',
-            created_at: now,
-          }),
-        (trx, { id_pemilih }) => updatePenguji(trx, id_pemilih, values),
-      );
+    keyField: 'no_wa',
+    keyOf: (row) => row.no_wa,
+    stored: async (db, noWas) =>
+      byKey(await findPengujiByNoWas(db, orgId, noWas as string[]), (r) => r.no_wa),
+    async valuesOf(row, _stored, regions) {
+      const names = [row.perwapus, row.cabang].filter(Boolean);
+      const [id_perwapus = null, id_cabang = null] = await regions.path(names);
+      return { values: { nama: row.nama, panitia: row.panitia, dewan: row.dewan, id_perwapus, id_cabang } };
     },
+    write: (trx, rows, now) =>
+      upsertPengujiBatch(
+        trx,
+        rows.map(({ row, values }) => ({
+          ...(values as { nama: string; panitia: string; dewan: number }),
+          id_perwapus: values.id_perwapus as number | null,
+          id_cabang: values.id_cabang as number | null,
+          id_organisasi: orgId,
+          no_wa: row.no_wa,
+          img_profile: '',
+          created_at: now,
+        })),
+      ),
   };
 }
 
 /** Participants of one event by no_urut; their regions by name. */
-function siswaKind(orgId: number, idUkt: number): RowKind<typeof SiswaFileRow> {
+function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
   return {
     schema: SiswaFileRow,
-    keyOf: (row) => `no_urut ${row.no_urut}`,
-    async step(db, row, regionId) {
-      const id_perwapus = await regionId(db, 'perwapus', orgId, row.perwapus);
-      const id_cabang = await regionId(db, 'cabang', id_perwapus, row.cabang);
-      const id_ranting = await regionId(db, 'ranting', id_cabang, row.ranting);
-      const id_rayon = await regionId(db, 'rayon', id_ranting, row.rayon);
-      const values = {
-        nama: row.nama,
-        nama_cari: searchForm(row.nama),
-        provinsi: row.provinsi,
-        id_perwapus,
-        id_cabang,
-        id_ranting,
-        id_rayon,
-      };
-      const stored = await findSiswaByNoUrut(db, idUkt, row.no_urut);
-      return stepOf(
-        stored,
-        values,
-        (trx) => insertSiswa(trx, { ...values, id_ukt: idUkt, no_urut: row.no_urut }),
-        (trx, { id_siswa }) => updateSiswa(trx, id_siswa, values),
-      );
+    keyField: 'no_urut',
+    keyOf: (row) => row.no_urut,
+    stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),
+    valuesOf(row, _stored, regions) {
+      const values = (ids: number[]) => ({
+        values: {
+          nama: row.nama,
+          nama_cari: searchForm(row.nama),
+          provinsi: row.provinsi,
+          id_perwapus: ids[0],
+          id_cabang: ids[1],
+          id_ranting: ids[2],
+          id_rayon: ids[3],
+        },
+      });
+      const ids = regions.path([row.perwapus, row.cabang, row.ranting, row.rayon]);
+      return Array.isArray(ids) ? values(ids) : ids.then(values);
     },
+    write: (trx, rows) =>
+      upsertSiswaBatch(
+        trx,
+        rows.map(({ row, values }) => ({
+          ...(values as { nama: string; nama_cari: string; provinsi: string }),
+          id_perwapus: values.id_perwapus as number,
+          id_cabang: values.id_cabang as number,
+          id_ranting: values.id_ranting as number,
+          id_rayon: values.id_rayon as number,
+          id_ukt: idUkt,
+          no_urut: row.no_urut,
+        })),
+      ),
     async after(trx, report) {
       // Cached list pages of every server process go stale with this commit.
       if (report.baru || report.diperbarui) await bumpRosterVersion(trx);
@@ -151,35 +154,57 @@ function siswaKind(orgId: number, idUkt: number): RowKind<typeof SiswaFileRow> {
   };
 }
 
-/** A belt's KESHAN questions by no. */
+/** A belt's KESHAN questions by no; a changed key re-grades the belt's stored sheets. */
 function soalKind(orgId: number, tingkat: number): RowKind<typeof SoalFileRow> {
+  let before: JawabanKey = new Map();
   return {
     schema: SoalFileRow,
-    keyOf: (row) => `no ${row.no}`,
-    async step(db, row) {
-      const stored = await findSoal(db, orgId, tingkat, row.no);
-      return stepOf(
-        stored,
-        row,
-        (trx) => insertSoal(trx, { ...row, id_organisasi: orgId, id_tingkat: tingkat }),
-        (trx, { id_soal }) => updateSoal(trx, id_soal, row),
-      );
+    keyField: 'no',
+    keyOf: (row) => row.no,
+    stored: async (db, nos) => byKey(await findSoalByNos(db, orgId, tingkat, nos as number[]), (r) => r.no),
+    valuesOf: (row) => ({ values: row }),
+    write: (trx, rows) =>
+      upsertSoalBatch(
+        trx,
+        rows.map(({ row }) => ({ ...row, id_organisasi: orgId, id_tingkat: tingkat })),
+      ),
+    async begin(trx) {
+      // The key as it was, locked: sheets are graded against it or against the new one, never between.
+      before = keyOf(await listJawabanBenar(trx, orgId, tingkat, 'update'));
+    },
+    async after(trx, report, { now, idPemilih }) {
+      if (!report.baru && !report.diperbarui) return;
+      const rows = await listJawabanBenar(trx, orgId, tingkat);
+      const after = keyOf(rows);
+      const changed = new Set(changedSoal(before, after));
+      const nos = rows.filter((r) => changed.has(r.id_soal)).map((r) => r.no);
+      if (!nos.length) return;
+      await regradeKeshan(trx, {
+        idOrganisasi: orgId,
+        idTingkat: tingkat,
+        before,
+        after,
+        idPemilih,
+        reason: `Soal KESHAN diimpor: kunci jawaban soal no ${nos.sort((a, b) => a - b).join(', ')} berubah`,
+        source: 'impor',
+        now,
+      });
     },
   };
 }
 
-/** The kind of rows a target imports; participants need their event to exist first. */
+/** The kind of rows a target imports; participants need their event to exist first (404). */
 export async function rowKindOf(db: Kysely<Database>, orgId: number, target: ImportTarget): Promise<RowKind> {
   switch (target.kind) {
     case 'kegiatan':
-      return kegiatanKind(orgId);
+      return kegiatanKind(orgId) as unknown as RowKind;
     case 'penguji':
-      return pengujiKind(orgId);
+      return pengujiKind(orgId) as unknown as RowKind;
     case 'siswa':
       if (!(await findKegiatanById(db, orgId, target.idUkt)))
         throw notFound(`Kegiatan id_ukt ${target.idUkt} tidak ada. Impor kegiatan dulu.`);
-      return siswaKind(orgId, target.idUkt);
+      return siswaKind(target.idUkt) as unknown as RowKind;
     case 'soal':
-      return soalKind(orgId, target.idTingkat);
+      return soalKind(orgId, target.idTingkat) as unknown as RowKind;
   }
 }

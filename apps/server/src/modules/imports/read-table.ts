@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../lib/errors';
+
+// Import files are read as streams, a row at a time (docs/decisions/037): a 100,000-row
+// workbook is never held as a whole object model, only as its bytes and the rows checked so far.
 
 /** One data row of an import file, with the file line it came from. */
 export interface TableRow {
@@ -30,6 +34,31 @@ export function fileSource(path: string): TableSource {
   };
 }
 
+/** The endings an import file may have. */
+export type TableFormat = 'csv' | 'xlsx';
+
+/** The format a file's name says, or null for any other ending. */
+export function tableFormatOf(name: string): TableFormat | null {
+  const ext = extname(name).toLowerCase();
+  return ext === '.csv' ? 'csv' : ext === '.xlsx' ? 'xlsx' : null;
+}
+
+/** A row as its cells in column order, before the header names them. */
+interface CellRow {
+  line: number;
+  cells: string[];
+}
+
+/** Bytes fed to a parser piece by piece, so the parser's output waits for the reader (backpressure). */
+function pieces(bytes: Buffer): Readable {
+  const size = 64 * 1024;
+  return Readable.from(
+    (function* () {
+      for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
+    })(),
+  );
+}
+
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -42,64 +71,153 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(file: string, bytes: Buffer): Promise<TableRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  // exceljs types its input as an ArrayBuffer: hand it a copy of exactly these bytes.
-  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest(`${file}: tidak ada lembar kerja`);
-  const header: string[] = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    header[col] = cellText(cell.value).trim().toLowerCase();
-  });
-  const rows: TableRow[] = [];
-  sheet.eachRow((row, line) => {
-    if (line === 1) return;
-    const values: Record<string, string> = {};
-    header.forEach((name, col) => {
-      if (name) values[name] = cellText(row.getCell(col).value).trim();
-    });
-    if (Object.values(values).some((v) => v !== '')) rows.push({ line, values });
-  });
-  return rows;
-}
-
-function readCsv(file: string, bytes: Buffer): TableRow[] {
-  const text = bytes.toString('utf8');
-  // Excel in an Indonesian locale saves CSV with semicolons.
-  const firstLine = text.split('\n', 1)[0] ?? '';
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+/** Reads an iterator to its end, ignoring what it yields and any error. */
+async function drain(iterator: AsyncIterator<unknown>): Promise<void> {
   try {
-    const records = parse(text, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      info: true,
-      delimiter,
-    }) as { record: Record<string, string>; info: { lines: number } }[];
-    return records.map(({ record, info }) => ({ line: info.lines, values: record }));
-  } catch (error) {
-    throw badRequest(`${file}: CSV tidak dapat dibaca: ${(error as Error).message}`);
+    while (!(await iterator.next()).done);
+  } catch {
+    // Only the temp files and file handles matter now; the file's error was answered already.
   }
 }
 
-/** Reads a .csv or .xlsx file whose first row names the columns (DESIGN §6). */
-export async function readTable(source: TableSource, columns: readonly string[]): Promise<TableRow[]> {
+async function* xlsxRows(file: string, bytes: Buffer): AsyncGenerator<CellRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(pieces(bytes), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles say which numbers are dates (a tanggal_tes typed as a date in Excel).
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  // Iterated by hand: exceljs parks a worksheet that comes before the shared strings (Excel's own
+  // order) in a temp file, removed only once it was read through; a reader that stops early (a
+  // missing column) would leave it behind, so whatever is left is read through in the background.
+  const sheets = reader[Symbol.asyncIterator]() as AsyncIterator<AsyncIterable<ExcelJS.Row>>;
+  let rows: AsyncIterator<ExcelJS.Row> | undefined;
+  let finished = false;
+  try {
+    const first = await sheets.next();
+    if (first.done) throw badRequest(`${file}: tidak ada lembar kerja`);
+    rows = first.value[Symbol.asyncIterator]();
+    for (let row = await rows.next(); !row.done; row = await rows.next()) {
+      const values = row.value.values as ExcelJS.CellValue[];
+      yield {
+        line: row.value.number,
+        cells: Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1])),
+      };
+    }
+    // Only the first sheet is imported; the others are read through for the same reason.
+    for (let sheet = await sheets.next(); !sheet.done; sheet = await sheets.next())
+      await drain(sheet.value[Symbol.asyncIterator]());
+    finished = true;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(`${file}: XLSX tidak dapat dibaca: ${(error as Error).message}`);
+  } finally {
+    if (!finished)
+      void (async () => {
+        if (rows) await drain(rows);
+        await drain(sheets);
+      })();
+  }
+}
+
+/** csv-parse's refusals, said so the committee can fix the file. */
+function csvProblem(error: CsvError): string {
+  const line = (error as { lines?: number }).lines;
+  const at = line ? `baris ${line}: ` : '';
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `${at}tanda kutip (") dibuka tetapi tidak ditutup`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return `${at}ada huruf tepat setelah tanda kutip penutup`;
+    default:
+      return error.message;
+  }
+}
+
+/** Text fed to a parser in pieces that end at a line break (never inside a character). */
+function textPieces(text: string): Readable {
+  const size = 64 * 1024;
+  return Readable.from(
+    (function* () {
+      for (let start = 0; start < text.length; ) {
+        const cut = text.indexOf('\n', Math.min(start + size, text.length - 1));
+        const end = cut < 0 ? text.length : cut + 1;
+        yield text.slice(start, end);
+        start = end;
+      }
+    })(),
+  );
+}
+
+const newlines = (text: string) => {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+};
+
+async function* csvRows(file: string, bytes: Buffer): AsyncGenerator<CellRow> {
+  const text = bytes.toString('utf8');
+  // Excel in an Indonesian locale saves CSV with semicolons.
+  const firstLine = text.slice(0, 64 * 1024).split('\n', 1)[0] ?? '';
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  // Every line is a record (empty ones too) and field counts are checked here: csv-parse's own
+  // line numbers (its `info`) cost more than the rest of the parsing together.
+  const parser = parse({ bom: true, trim: true, relax_column_count: true, delimiter });
+  textPieces(text).pipe(parser);
+  let line = 0;
+  let width: number | undefined;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      line++;
+      const start = line;
+      // A quoted field may hold line breaks: the next record starts that many lines further.
+      for (const cell of record) if (cell.includes('\n')) line += newlines(cell);
+      if (record.every((cell) => cell === '')) continue;
+      width ??= record.length;
+      if (record.length !== width)
+        throw badRequest(
+          `${file}: CSV tidak dapat dibaca: baris ${start}: ada ${record.length} kolom, baris judul ${width} (periksa koma atau titik koma di dalam isian; apit isian itu dengan tanda kutip)`,
+        );
+      yield { line: start, cells: record };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof CsvError ? csvProblem(error) : (error as Error).message;
+    throw badRequest(`${file}: CSV tidak dapat dibaca: ${message}`);
+  } finally {
+    parser.destroy();
+  }
+}
+
+/**
+ * Reads a .csv or .xlsx file whose first row names the columns (DESIGN §6), yielding its data rows
+ * one at a time with their line numbers; rows with every wanted cell empty are skipped. Fails
+ * (400) when the file cannot be read as a table or its header lacks one of `columns`.
+ */
+export async function* readTable(source: TableSource, columns: readonly string[]): AsyncGenerator<TableRow> {
   const file = source.name;
-  const ext = extname(file).toLowerCase();
-  if (ext !== '.csv' && ext !== '.xlsx') throw badRequest(`${file}: berkas harus .csv atau .xlsx`);
+  const format = tableFormatOf(file);
+  if (!format) throw badRequest(`${file}: berkas harus .csv atau .xlsx`);
   const bytes = await source.read();
-  const rows =
-    ext === '.csv'
-      ? readCsv(file, bytes)
-      : await readXlsx(file, bytes).catch((error: unknown) => {
-          throw error instanceof AppError
-            ? error
-            : badRequest(`${file}: XLSX tidak dapat dibaca: ${(error as Error).message}`);
-        });
-  const first = rows[0];
-  const missing = first ? columns.filter((c) => !(c in first.values)) : [];
-  if (missing.length) throw badRequest(`${file}: kolom ${missing.join(', ')} tidak ada di baris judul`);
-  return rows;
+  let header: (string | null)[] | undefined;
+  for await (const { line, cells } of format === 'csv' ? csvRows(file, bytes) : xlsxRows(file, bytes)) {
+    if (!header) {
+      const names = cells.map((c) => c.trim().toLowerCase());
+      const missing = columns.filter((c) => !names.includes(c));
+      if (missing.length) throw badRequest(`${file}: kolom ${missing.join(', ')} tidak ada di baris judul`);
+      header = names.map((name) => (columns.includes(name) ? name : null));
+      continue;
+    }
+    const values: Record<string, string> = {};
+    let filled = false;
+    header.forEach((name, i) => {
+      if (name === null) return;
+      const value = (cells[i] ?? '').trim();
+      values[name] = value;
+      if (value) filled = true;
+    });
+    if (filled) yield { line, values };
+  }
 }

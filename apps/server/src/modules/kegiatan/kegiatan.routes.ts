@@ -5,7 +5,7 @@ import { AUTH_ERRORS } from '../../lib/schemas';
 import { pengujiOf } from '../auth/auth.hooks';
 import { listKegiatan } from './kegiatan.repository';
 
-/** GET /DataSiswa/UKT: the organisation's events, newest first (DESIGN §4). */
+/** GET /DataSiswa/UKT: the organisation's events that are not archived, newest first (DESIGN §4). */
 export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.kegiatan.route,
@@ -17,7 +17,8 @@ export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listKegiatan(app.db, pengujiOf(request).id_organisasi);
+      // Archived events leave the examiners' list; the console still sees them (DESIGN §9).
+      const rows = await listKegiatan(app.db, pengujiOf(request).id_organisasi, { arsip: false });
       return {
         success: true,
         data: rows.map((r) => ({

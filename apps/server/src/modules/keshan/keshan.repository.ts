@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Transaction, type Updateable } from 'kysely';
 import type { Database, SoalTable } from '../../db/types';
 
 /** A belt's question set without the answer key, ordered by no. */
@@ -12,14 +12,53 @@ export function listSoal(db: Kysely<Database>, idOrganisasi: number, idTingkat: 
     .execute();
 }
 
-/** A belt's answer key: id_soal and the correct letter. Stays on the server. */
-export function listJawabanBenar(db: Kysely<Database>, idOrganisasi: number, idTingkat: number) {
+/**
+ * A belt's answer key: id_soal and the correct letter. Stays on the server. With a lock, inside a
+ * write transaction on PostgreSQL, grading ('share') and changing the key ('update') wait for each
+ * other, so a sheet is never graded with a key that a re-grading has already replaced, and two key
+ * changes of a belt never re-grade from the same old key (SQLite runs one write transaction at a
+ * time anyway).
+ */
+export function listJawabanBenar(
+  db: Kysely<Database> | Transaction<Database>,
+  idOrganisasi: number,
+  idTingkat: number,
+  lock?: 'share' | 'update',
+) {
+  const query = db
+    .selectFrom('soal')
+    .select(['id_soal', 'no', 'jawaban_benar'])
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('id_tingkat', '=', idTingkat);
+  if (!lock || !(db.getExecutor().adapter instanceof PostgresAdapter)) return query.execute();
+  return (lock === 'share' ? query.forShare() : query.forUpdate()).execute();
+}
+
+/** A belt's questions with their keys, ordered by no: the console's view. */
+export function listSoalWithKey(db: Kysely<Database>, idOrganisasi: number, idTingkat: number) {
   return db
     .selectFrom('soal')
-    .select(['id_soal', 'jawaban_benar'])
+    .selectAll()
     .where('id_organisasi', '=', idOrganisasi)
     .where('id_tingkat', '=', idTingkat)
+    .orderBy('no')
     .execute();
+}
+
+/** A question of an organisation's belt by id, if it exists. */
+export function findSoalById(
+  db: Kysely<Database> | Transaction<Database>,
+  idOrganisasi: number,
+  idTingkat: number,
+  idSoal: number,
+) {
+  return db
+    .selectFrom('soal')
+    .selectAll()
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('id_tingkat', '=', idTingkat)
+    .where('id_soal', '=', idSoal)
+    .executeTakeFirst();
 }
 
 /** A KESHAN question of a belt by its number. */

@@ -1,11 +1,13 @@
-import { type AnswerLetter, gradeKeshan, type JawabanBody, type KeshanGrade, type Soal } from '@ukt/core';
+import { gradeKeshan, type JawabanBody, type KeshanGrade, type Soal } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { notFound } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
-import { writeNilai } from '../nilai/nilai.service';
+import { assertMayWriteNilai, saveNilai } from '../nilai/nilai.service';
 import { listJawabanBenar, listSoal } from './keshan.repository';
+import { replaceJawabanSheet } from './keshan-jawaban.repository';
+import { keyOf } from './keshan-regrade.service';
 
 /** The question set of a belt, never with jawaban_benar (DESIGN §4). */
 export async function soalForTingkat(
@@ -18,7 +20,11 @@ export async function soalForTingkat(
   return rows.map((r) => ({ ...r, id_soal: String(r.id_soal) }));
 }
 
-/** Grades KESHAN answers on the server and saves nilai_kshan for that belt. */
+/**
+ * Grades KESHAN answers on the server and, in one transaction, stores the answer sheet (replacing
+ * an earlier one) and nilai_kshan for that belt (docs/decisions/037). The key is read inside the
+ * transaction, so a sheet and its grade always agree with the key a re-grading sees.
+ */
 export async function gradeAndSave(
   db: Kysely<Database>,
   writer: Writer,
@@ -26,11 +32,20 @@ export async function gradeAndSave(
   body: JawabanBody,
   now: string,
 ): Promise<KeshanGrade> {
-  const keyRows = await listJawabanBenar(db, examiner.id_organisasi, body.id_tingkat);
-  if (!keyRows.length) throw notFound(`Soal KESHAN untuk tingkat ${body.id_tingkat} belum tersedia.`);
-  const key = new Map(keyRows.map((r) => [r.id_soal, r.jawaban_benar as AnswerLetter]));
-  const grade = gradeKeshan(body.jawaban, key);
   const nilaiKey = { id_siswa: body.id_siswa, id_ukt: body.id_ukt, id_tingkat: body.id_tingkat };
-  await writeNilai(db, writer, examiner, nilaiKey, 'kshan', { nilai_kshan: grade.nilai }, now);
-  return grade;
+  await assertMayWriteNilai(db, examiner, nilaiKey, 'kshan');
+  return writer.run(async (trx) => {
+    const key = keyOf(await listJawabanBenar(trx, examiner.id_organisasi, body.id_tingkat, 'share'));
+    if (!key.size) throw notFound(`Soal KESHAN untuk tingkat ${body.id_tingkat} belum tersedia.`);
+    const grade = gradeKeshan(body.jawaban, key);
+    // One answer per question of the belt, the last one sent winning as in the grading.
+    const given = new Map(body.jawaban.filter((a) => key.has(a.id_soal)).map((a) => [a.id_soal, a.jawaban]));
+    await replaceJawabanSheet(
+      trx,
+      nilaiKey,
+      [...given].map(([id_soal, jawaban]) => ({ id_soal, jawaban })),
+    );
+    await saveNilai(trx, examiner, nilaiKey, { nilai_kshan: grade.nilai }, now);
+    return grade;
+  });
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { pengujiOf } from '../auth/auth.hooks';
-import { assertNotHeldByOther, siswaForPenguji } from '../siswa/siswa.service';
+import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
+import { assertNotHeldByOther, assertNotMundur, siswaForPenguji } from '../siswa/siswa.service';
 import { findAudio, saveAudio } from './audio.store';
 import { readAudioForm } from './audio-form';
 import { AUDIO_MIME } from './audio-sniff';
@@ -35,7 +36,11 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, audio, kind } = await readAudioForm(request);
       const examiner = pengujiOf(request);
       const siswa = await siswaForPenguji(app.db, examiner, fields.id_siswa, fields.id_ukt);
+      assertNotMundur(siswa);
       await assertNotHeldByOther(app.db, examiner, siswa, 'sudah_keshan');
+      // A recording is a file, not a row: checked before it is stored, not in a transaction
+      // (the KSHAN score itself goes through NilaiSiswa, which checks in its transaction).
+      await assertNotDisahkan(app.db, fields.id_ukt);
       await saveAudio(app.config.dataDir, fields, kind, audio);
       return { success: true, message: 'Audio uploaded successfully!' };
     },

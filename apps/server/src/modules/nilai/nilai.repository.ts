@@ -37,6 +37,21 @@ export async function upsertNilai(db: Db, key: NilaiKey, values: NilaiValues, no
     .execute();
 }
 
+/** Which of some score fields of a record were ever written: the fields with an audit row. */
+export async function listWrittenFields(db: Db, key: NilaiKey, fields: string[]): Promise<Set<string>> {
+  if (!fields.length) return new Set();
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('field')
+    .distinct()
+    .where('id_ukt', '=', key.id_ukt)
+    .where('field', 'in', fields)
+    .where('id_siswa', '=', key.id_siswa)
+    .where('id_tingkat', '=', key.id_tingkat)
+    .execute();
+  return new Set(rows.map((r) => r.field));
+}
+
 /** Appends rows to the audit log. */
 export async function insertAudit(db: Db, rows: Insertable<AuditTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('audit_log').values(rows).execute();
@@ -50,5 +65,35 @@ export function listAudit(db: Db, idSiswa: number, idUkt: number) {
     .where('id_siswa', '=', idSiswa)
     .where('id_ukt', '=', idUkt)
     .orderBy('id')
+    .execute();
+}
+
+/** The KESHAN scores (nilai_kshan) of some participants at a belt in one event, where a record exists. */
+export function listNilaiKshan(db: Db, idUkt: number, idTingkat: number, idSiswa: number[]) {
+  return db
+    .selectFrom('nilai')
+    .select(['id_siswa', 'nilai_kshan'])
+    .where('id_ukt', '=', idUkt)
+    .where('id_tingkat', '=', idTingkat)
+    .where('id_siswa', 'in', idSiswa.length ? idSiswa : [-1])
+    .execute();
+}
+
+/** Sets nilai_kshan of many records at once (a re-grading), creating a record where none exists. */
+export async function upsertNilaiKshanBatch(
+  db: Db,
+  rows: (NilaiKey & { nilai_kshan: number })[],
+  now: string,
+): Promise<void> {
+  if (!rows.length) return;
+  await db
+    .insertInto('nilai')
+    .values(rows.map((r) => ({ ...r, created_at: now, update_at: now, del: 0 }) as Insertable<NilaiTable>))
+    .onConflict((oc) =>
+      oc.columns(['id_siswa', 'id_ukt', 'id_tingkat']).doUpdateSet((eb) => ({
+        nilai_kshan: eb.ref('excluded.nilai_kshan'),
+        update_at: eb.ref('excluded.update_at'),
+      })),
+    )
     .execute();
 }

@@ -10,13 +10,21 @@ import {
   nilaiBodyFields,
   type ScoreGroup,
 } from '@ukt/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Kysely, Transaction } from 'kysely';
+import type { AuditSource, Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { forbidden } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
-import { assertNotHeldByOther, siswaForPenguji } from '../siswa/siswa.service';
-import { findNilai, insertAudit, type NilaiKey, type NilaiValues, upsertNilai } from './nilai.repository';
+import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
+import { assertNotHeldByOther, assertNotMundur, siswaForPenguji } from '../siswa/siswa.service';
+import {
+  findNilai,
+  insertAudit,
+  listWrittenFields,
+  type NilaiKey,
+  type NilaiValues,
+  upsertNilai,
+} from './nilai.repository';
 
 const POST_OF_GROUP: Partial<Record<ScoreGroup, PostFlag>> = {
   kshan: 'sudah_keshan',
@@ -54,9 +62,79 @@ export async function getNilai(
 }
 
 /**
- * Writes one score group for a participant: checks the examiner may write it (dewan 2 only
- * KESHAN; nobody while another examiner holds the participant at that post), then saves and
- * audits every changed field in one transaction (committed before this resolves).
+ * Checks that an examiner may write a score group for a participant: dewan 2 only KESHAN; nobody
+ * for a withdrawn participant, or while another examiner holds them at that post.
+ */
+export async function assertMayWriteNilai(
+  db: Kysely<Database>,
+  examiner: AuthPenguji,
+  key: NilaiKey,
+  group: ScoreGroup,
+): Promise<void> {
+  if (!mayWriteGroup(group, examiner)) {
+    throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
+  }
+  const siswa = await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
+  assertNotMundur(siswa);
+  await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
+}
+
+/** Where a score change comes from and why, for its audit rows; a phone's write by default. */
+export interface NilaiAudit {
+  source: AuditSource;
+  reason: string | null;
+}
+
+const FROM_APLIKASI: NilaiAudit = { source: 'aplikasi', reason: null };
+
+/** A field a save changed (and audited): its value before (null: never written) and after. */
+export interface AuditChange {
+  field: string;
+  old_value: number | null;
+  new_value: number;
+}
+
+/**
+ * Saves score columns in a write transaction and audits every field whose value changed, or that
+ * was never written before (a first score equal to the record's default 0 still counts as scored:
+ * the progress page and the recap read "scored" from the audit log). Refused with 409 while the
+ * event is ratified, checked inside the transaction (docs/decisions/041).
+ */
+export async function saveNilai(
+  trx: Transaction<Database>,
+  examiner: AuthPenguji,
+  key: NilaiKey,
+  values: NilaiValues,
+  now: string,
+  audit: NilaiAudit = FROM_APLIKASI,
+): Promise<AuditChange[]> {
+  await assertNotDisahkan(trx, key.id_ukt);
+  const before = await findNilai(trx, key);
+  const written = before ? await listWrittenFields(trx, key, Object.keys(values)) : new Set<string>();
+  await upsertNilai(trx, key, values, now);
+  const changed = Object.entries(values).filter(
+    ([field, value]) =>
+      (before as Record<string, unknown> | undefined)?.[field] !== value || !written.has(field),
+  );
+  const rows = changed
+    .filter(([, value]) => typeof value === 'number')
+    .map(([field, value]) => ({
+      at: now,
+      id_pemilih: examiner.id_pemilih,
+      ...key,
+      field,
+      old_value: before && written.has(field) ? Number((before as Record<string, unknown>)[field]) : null,
+      new_value: value as number,
+      reason: audit.reason,
+      source: audit.source,
+    }));
+  await insertAudit(trx, rows);
+  return rows.map(({ field, old_value, new_value }) => ({ field, old_value, new_value }));
+}
+
+/**
+ * Writes one score group for a participant (after assertMayWriteNilai), then saves and audits
+ * every changed field in one transaction (committed before this resolves).
  */
 export async function writeNilai(
   db: Kysely<Database>,
@@ -67,31 +145,8 @@ export async function writeNilai(
   values: NilaiValues,
   now: string,
 ): Promise<void> {
-  if (!mayWriteGroup(group, examiner)) {
-    throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
-  }
-  const siswa = await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
-  await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
-  await writer.run(async (trx) => {
-    const before = await findNilai(trx, key);
-    await upsertNilai(trx, key, values, now);
-    const changed = Object.entries(values).filter(
-      ([field, value]) => (before as Record<string, unknown> | undefined)?.[field] !== value,
-    );
-    await insertAudit(
-      trx,
-      changed
-        .filter(([, value]) => typeof value === 'number')
-        .map(([field, value]) => ({
-          at: now,
-          id_pemilih: examiner.id_pemilih,
-          ...key,
-          field,
-          old_value: before ? Number((before as Record<string, unknown>)[field]) : null,
-          new_value: value as number,
-        })),
-    );
-  });
+  await assertMayWriteNilai(db, examiner, key, group);
+  await writer.run((trx) => saveNilai(trx, examiner, key, values, now));
 }
 
 /** The score group a NilaiSiswa body saves, e.g. nilai_toyak_senam → 'toyak_senam'. */

@@ -1,9 +1,9 @@
 import type { Organisasi } from '@ukt/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, OrganisasiTable } from '../../db/types';
+import { ORGANISASI_DEFAULTS, toOrganisasi } from './organisasi.mapper';
 
-/** SPEC §9's defaults of the organisation config. */
-export const ORGANISASI_DEFAULTS = { kota: 'MADIUN', logo_height: '250px', warna: '#FFA500' } as const;
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** Creates the organisation's config row with SPEC §9's defaults if it is missing. */
 export async function ensureOrganisasi(
@@ -38,23 +38,45 @@ export async function ensureOrganisasi(
     .execute();
 }
 
+/** The organisation's config row, if it exists. */
+export function findOrganisasiRow(db: Db, idOrganisasi: number) {
+  return db.selectFrom('organisasi').selectAll().where('id_organisasi', '=', idOrganisasi).executeTakeFirst();
+}
+
 /** An organisation's config as the client reads it (core's Organisasi), or undefined. */
 export async function findOrganisasi(
   db: Kysely<Database>,
   idOrganisasi: number,
 ): Promise<Organisasi | undefined> {
-  const row = await db
-    .selectFrom('organisasi')
-    .selectAll()
+  const row = await findOrganisasiRow(db, idOrganisasi);
+  return row ? toOrganisasi(row) : undefined;
+}
+
+/** Changes the organisation's config. */
+export async function updateOrganisasi(
+  db: Db,
+  idOrganisasi: number,
+  values: Updateable<OrganisasiTable>,
+): Promise<void> {
+  await db.updateTable('organisasi').set(values).where('id_organisasi', '=', idOrganisasi).execute();
+}
+
+/**
+ * Replaces the image columns only if they still hold what the caller read (compare and set),
+ * so two uploads to different slots at once cannot lose one another; false when they changed.
+ */
+export async function replaceGambarColumns(
+  db: Db,
+  idOrganisasi: number,
+  read: { banners: string; logo_gambar: string },
+  next: { banners: string; logo_gambar: string; update_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('organisasi')
+    .set(next)
     .where('id_organisasi', '=', idOrganisasi)
+    .where('banners', '=', read.banners)
+    .where('logo_gambar', '=', read.logo_gambar)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { logo_height, id_organisasi, ...rest } = row;
-  return {
-    ...rest,
-    id_organisasi: String(id_organisasi),
-    kota: rest.kota || ORGANISASI_DEFAULTS.kota,
-    warna: rest.warna || ORGANISASI_DEFAULTS.warna,
-    logoHeight: logo_height || ORGANISASI_DEFAULTS.logo_height,
-  };
+  return Number(result.numUpdatedRows) === 1;
 }

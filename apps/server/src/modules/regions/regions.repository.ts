@@ -71,3 +71,53 @@ export async function perwapusIds(db: Db, idOrganisasi: number): Promise<number[
   const rows = await db.selectFrom('perwapus').select('id').where('id_parent', '=', idOrganisasi).execute();
   return rows.map((r) => r.id);
 }
+
+/** Every region of an organisation, level by level (an import's names are looked up in memory). */
+export async function listRegionTree(db: Db, idOrganisasi: number) {
+  const perwapus = await db
+    .selectFrom('perwapus')
+    .select(['id', 'id_parent', 'nama'])
+    .where('id_parent', '=', idOrganisasi)
+    .execute();
+  const cabang = await db
+    .selectFrom('cabang')
+    .innerJoin('perwapus', 'perwapus.id', 'cabang.id_parent')
+    .select(['cabang.id', 'cabang.id_parent', 'cabang.nama'])
+    .where('perwapus.id_parent', '=', idOrganisasi)
+    .execute();
+  const ranting = await db
+    .selectFrom('ranting')
+    .innerJoin('cabang', 'cabang.id', 'ranting.id_parent')
+    .innerJoin('perwapus', 'perwapus.id', 'cabang.id_parent')
+    .select(['ranting.id', 'ranting.id_parent', 'ranting.nama'])
+    .where('perwapus.id_parent', '=', idOrganisasi)
+    .execute();
+  const rayon = await db
+    .selectFrom('rayon')
+    .innerJoin('ranting', 'ranting.id', 'rayon.id_parent')
+    .innerJoin('cabang', 'cabang.id', 'ranting.id_parent')
+    .innerJoin('perwapus', 'perwapus.id', 'cabang.id_parent')
+    .select(['rayon.id', 'rayon.id_parent', 'rayon.nama'])
+    .where('perwapus.id_parent', '=', idOrganisasi)
+    .execute();
+  return { perwapus, cabang, ranting, rayon };
+}
+
+/**
+ * The id of a region by name under its parent, created when missing; a concurrent import that
+ * creates the same region first is no error (its row is found instead).
+ */
+export async function insertRegionIfMissing(
+  db: Db,
+  level: RegionLevel,
+  idParent: number,
+  nama: string,
+): Promise<number> {
+  const inserted = await db
+    .insertInto(level)
+    .values({ id_parent: idParent, nama })
+    .onConflict((oc) => oc.columns(['id_parent', 'nama']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? ((await findRegion(db, level, idParent, nama)) as number);
+}

@@ -20,6 +20,8 @@ export interface SiswaFilter {
   id_rayon?: number | undefined;
   /** Lower-cased search text; digits also match no_urut. */
   cari: string;
+  /** Only the withdrawn (true) or only the others (false); every examiner list asks false. */
+  mundur?: boolean | undefined;
 }
 
 /** Lower-cases and single-spaces a name, the form names are searched in. */
@@ -37,6 +39,7 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFi
   if (f.id_cabang !== undefined) q = q.where('siswa.id_cabang', '=', f.id_cabang);
   if (f.id_ranting !== undefined) q = q.where('siswa.id_ranting', '=', f.id_ranting);
   if (f.id_rayon !== undefined) q = q.where('siswa.id_rayon', '=', f.id_rayon);
+  if (f.mundur !== undefined) q = q.where('siswa.mundur', '=', f.mundur ? 1 : 0);
   if (f.cari) {
     const like = sql<boolean>`siswa.nama_cari like ${`%${escapeLike(f.cari)}%`} escape '\\'`;
     const number = /^\d{1,9}$/.test(f.cari) ? Number(f.cari) : undefined;
@@ -100,9 +103,9 @@ export function findSiswa(db: Kysely<Database>, idSiswa: number, idUkt: number) 
 }
 
 /**
- * Takes a participant at a post for an examiner unless another examiner holds them, in one
- * statement so two examiners racing for the same participant cannot both win; a take marks the
- * event's lists changed. Run it inside a write transaction.
+ * Takes a participant at a post for an examiner unless another examiner holds them or they
+ * withdrew, in one statement so two examiners racing for the same participant cannot both win; a
+ * take marks the event's lists changed. Run it inside a write transaction.
  */
 export async function takeAtPost(
   trx: Transaction<Database>,
@@ -116,6 +119,7 @@ export async function takeAtPost(
     .set({ [column]: idPemilih })
     .where('id_siswa', '=', idSiswa)
     .where('id_ukt', '=', idUkt)
+    .where('mundur', '=', 0)
     .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
     .executeTakeFirst();
   const taken = Number(result.numUpdatedRows) === 1;

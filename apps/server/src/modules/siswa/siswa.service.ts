@@ -5,6 +5,7 @@ import type { Writer } from '../../db/writer';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { pengujiName } from '../penguji/penguji.repository';
 import { findSiswa, type SiswaFilter, searchForm, takeAtPost } from './siswa.repository';
 
@@ -32,6 +33,8 @@ export function scopedFilter(examiner: AuthPenguji, query: SiswaQuery): SiswaFil
     id_ranting: query.id_ranting,
     id_rayon: query.id_rayon,
     cari: searchForm(query.nama),
+    // A withdrawn participant is out of every picker (docs/decisions/037).
+    mundur: false,
   };
 }
 
@@ -59,6 +62,14 @@ export async function siswaForPenguji(
   const outside = siswa.id_perwapus !== examiner.id_perwapus || siswa.id_cabang !== examiner.id_cabang;
   if (!examiner.isAdmin && outside) throw forbidden('Peserta ini di luar perwapus/cabang Anda.');
   return siswa;
+}
+
+/** What an examiner's write about a withdrawn participant is answered (docs/decisions/037). */
+const MUNDUR_MESSAGE = 'Peserta ini sudah mundur dari kegiatan.';
+
+/** Fails with 409 when the participant withdrew: no take, score or recording for them any more. */
+export function assertNotMundur(siswa: Selectable<SiswaTable>): void {
+  if (siswa.mundur) throw conflict(MUNDUR_MESSAGE);
 }
 
 /** Fails with 409 naming the examiner when another one holds the participant at this post. */
@@ -89,9 +100,16 @@ export async function takeSiswa(
     );
   }
   const siswa = await siswaForPenguji(db, examiner, idSiswa, idUkt);
+  assertNotMundur(siswa);
   await assertNotHeldByOther(db, examiner, siswa, column);
-  if (!(await writer.run((trx) => takeAtPost(trx, idSiswa, idUkt, column, examiner.id_pemilih)))) {
+  const taken = await writer.run(async (trx) => {
+    // No take once the event's scores are ratified (DESIGN §10): checked in the transaction.
+    await assertNotDisahkan(trx, idUkt);
+    return takeAtPost(trx, idSiswa, idUkt, column, examiner.id_pemilih);
+  });
+  if (!taken) {
     const now = await findSiswa(db, idSiswa, idUkt);
+    if (now) assertNotMundur(now);
     if (now) await assertNotHeldByOther(db, examiner, now, column);
     throw conflict('Peserta ini baru saja diambil penguji lain. Muat ulang daftar.');
   }

@@ -2,6 +2,7 @@ import { getSession, hasToken } from '../session';
 import { itemsOf } from './outbox-db';
 import { nextRetryDelayMs } from './retry-policy';
 import { type SendResult, sendItem } from './send-item';
+import { refreshUnsentCount } from './unsent-count';
 
 let chain: Promise<unknown> = Promise.resolve();
 let failures = 0;
@@ -24,6 +25,8 @@ async function pass(): Promise<{ results: PassResults; left: number }> {
   const results: PassResults = new Map();
   const examinerId = signedInExaminer();
   if (!examinerId) return { results, left: 0 };
+  // Counted afresh for this examiner (a new sign-in): every call reports it (docs/decisions/041).
+  await refreshUnsentCount();
   const pending = (await itemsOf(examinerId)).filter((item) => item.state === 'pending');
   // The browser knows for sure it has no network: no attempt now, the 'online' event starts the next.
   if (!navigator.onLine) return { results, left: pending.length };

@@ -1,3 +1,4 @@
+import { DISAHKAN_MESSAGE } from '@ukt/core';
 import { describe, expect, it } from 'vitest';
 import { isTransientStatus, nextRetryDelayMs, retryAfterMs, retryDelayMs } from './retry-policy';
 
@@ -14,6 +15,8 @@ describe('isTransientStatus', () => {
   it("retries the idempotency 409 'still running' but not a participant taken by someone else", () => {
     expect(isTransientStatus(409, 'Permintaan yang sama masih diproses. Coba lagi sebentar.')).toBe(true);
     expect(isTransientStatus(409, 'Peserta ini sedang diuji oleh Budi Santoso di pos ini.')).toBe(false);
+    // A ratified event refuses every score: kept on the phone as refused, never retried nor dropped.
+    expect(isTransientStatus(409, DISAHKAN_MESSAGE)).toBe(false);
   });
 });
 

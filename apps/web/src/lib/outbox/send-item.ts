@@ -1,8 +1,10 @@
 import { ApiError, apiPost } from '../api-client';
+import { outboxCount } from '../outbox-count';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { fromStoredBody } from './payload';
 import { isTransientStatus, retryAfterMs } from './retry-policy';
 import { recordSent } from './sent-log';
+import { unsentCountSettled } from './unsent-count';
 
 /**
  * Why a write waits on the phone: the server could not be reached ('offline'), or it answered but
@@ -24,8 +26,13 @@ function isTransient(error: unknown): boolean {
 /** Sends one stored item with its Idempotency-Key; on 2xx it leaves the outbox (DESIGN §7). */
 export async function sendItem(item: OutboxItem): Promise<SendResult> {
   try {
+    // The send reports the examiner's other items (so the last successful send reports 0),
+    // counted after the item before it left.
+    await unsentCountSettled();
+    const count = outboxCount();
     const answer = await apiPost<{ data?: unknown }>(item.path, fromStoredBody(item.body), {
       idempotencyKey: item.key,
+      ...(count === null ? {} : { tertunda: Math.max(0, count - 1) }),
     });
     await outboxDb.items.delete(item.key).catch(() => undefined);
     if (item.participantId) recordSent(item.examinerId, item.participantId);

@@ -2,7 +2,9 @@ import { digitsOnly, normalizePhone, PHONE_PREFIX } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { showSuccess } from '../../../lib/dialogs';
+import { logoutMessage } from '../../../lib/logout-notice';
 import { setPendingNumber } from '../../../lib/session';
 import { requestOtp } from '../api/request-otp';
 import { useAuthRequest } from '../hooks/use-auth-request';
@@ -14,6 +16,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const { busy, offline, run } = useAuthRequest();
+  // Why the server ended the last login (e.g. the committee deactivated the account), if it did.
+  const [ended] = useState(logoutMessage);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -29,6 +33,7 @@ export function LoginPage() {
   return (
     <AuthShell title="Phone Verification">
       <p className="text-center text-sm text-neutral-600">We will send you an OTP on this phone number.</p>
+      {ended && <Notice tone="error">{ended}</Notice>}
       <form onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="no-wa" className="text-sm font-medium">

@@ -1,0 +1,246 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { API, API_PREFIX } from '@ukt/core';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDb } from '../src/db/connect';
+import { seedDemo } from '../src/demo/seed';
+import { openSession } from '../src/modules/auth/session.service';
+import { benchRegions, seedEvent } from './seed-roster';
+import { type SeededScores, seedScores } from './seed-scores';
+
+// `npm run bench:recap` (also part of `npm run bench`): the committee's recap of an event of
+// 2,000 participants with realistic scores and audit rows (bench/seed-scores.ts), next to a
+// second scored event of the same size, against the built server (dist/server.js): the recap as
+// the console first loads it, filtered and sorted, and the progress page when the server has it,
+// each at 1 and 8 connections; the exports once each. SQLite always, PostgreSQL when
+// TEST_DATABASE_URL is set (in a schema made for the run and dropped after). Target: recap p99
+// under 100 ms (docs/decisions/040). Loopback only; bounded in time; every process started here is
+// stopped here.
+
+const SECRET = 'bench-secret-0123456789abcdef0123456789';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PARTICIPANTS = 2_000;
+const EVENT = 3;
+const TARGET_P99_MS = 100;
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+interface Row {
+  database: string;
+  call: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  bad: number;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    const up = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A fresh PostgreSQL schema and its DATABASE_URL, or null without TEST_DATABASE_URL. */
+async function pgDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => run(`drop schema ${schema} cascade`) };
+}
+
+/** Seeds the demo organisation and two scored events of 2,000; answers a committee admin's token. */
+async function seed(url: string): Promise<{ token: string; seeded: SeededScores; seconds: number }> {
+  const started = performance.now();
+  const { db } = await openDb(url);
+  try {
+    await seedDemo(db, 1, new Date('2026-11-23T00:00:00Z'));
+    const regions = await benchRegions(db, 1);
+    await seedEvent(db, 1, EVENT, PARTICIPANTS, regions);
+    await seedEvent(db, 1, EVENT + 1, PARTICIPANTS, regions);
+    const seeded = await seedScores(db, EVENT, 2, [1, 2, 3]);
+    await seedScores(db, EVENT + 1, 2, [1, 2, 3]);
+    // Statistics as autovacuum leaves them soon after a bulk load: PostgreSQL plans these queries
+    // with nested loops over "1 row" while a freshly loaded table has none (hundreds of ms).
+    if (url.startsWith('postgres')) await sql`analyze`.execute(db);
+    const token = await openSession(db, SECRET, 1, Date.now());
+    return { token, seeded, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Runs the calls against one database; answers the rows and the exports' times. */
+async function benchDatabase(database: string, url: string, dir: string) {
+  console.log(`${database}: data…`);
+  const { token, seeded, seconds } = await seed(url);
+  console.log(
+    `${database}: ${seeded.participants} peserta (${seeded.withdrawn} mundur), ${seeded.records} rekaman nilai, ${seeded.auditRows} baris audit per kegiatan; dibuat dalam ${seconds.toFixed(1)} s`,
+  );
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      UKT_SECRET: SECRET,
+      UKT_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      WEB_DIST: join(dir, 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const rows: Row[] = [];
+  const exports: { format: string; ms: number; kb: number }[] = [];
+  try {
+    const base = `http://127.0.0.1:${port}${API_PREFIX}`;
+    await waitFor(`${base}/health`);
+    const headers = { 'access-token': token };
+    const calls = [
+      { call: 'recap (rekap), as loaded', path: API.panitia.rekap.href(EVENT) },
+      {
+        call: 'recap, Lulus by final score',
+        path: `${API.panitia.rekap.href(EVENT)}?status=Lulus&urut=nilai_akhir&arah=turun`,
+      },
+      { call: 'progress (progres)', path: API.panitia.progres.href(EVENT) },
+    ];
+    for (const { call, path } of calls) {
+      const probe = await fetch(`${base}${path}`, { headers });
+      if (probe.status === 404 && call.startsWith('progress')) {
+        console.log(`${database}: ${call} belum ada di server ini, dilewati`);
+        continue;
+      }
+      if (probe.status !== 200) throw new Error(`${path}: ${probe.status} ${await probe.text()}`);
+      const bytes = (await probe.arrayBuffer()).byteLength;
+      for (const connections of [1, 8]) {
+        console.log(`${database}: ${call}, ${connections} koneksi (${Math.round(bytes / 1024)} KB)…`);
+        await autocannon({ url: `${base}${path}`, headers, connections, duration: 2 });
+        const r = await autocannon({ url: `${base}${path}`, headers, connections, duration: SECONDS });
+        rows.push({
+          database,
+          call,
+          connections,
+          rps: Math.round(r.requests.average * 10) / 10,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          total: r.requests.total,
+          bad: r.non2xx + r.errors + r.timeouts,
+        });
+        // Requests autocannon gave up on are still queued in the server: let them drain first.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    }
+    for (const format of ['xlsx', 'csv', 'pdf']) {
+      const times: number[] = [];
+      let kb = 0;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const res = await fetch(`${base}${API.panitia.rekapEkspor.href(EVENT, format)}`, { headers });
+        kb = Math.round((await res.arrayBuffer()).byteLength / 1024);
+        if (res.status !== 200) throw new Error(`ekspor ${format}: ${res.status}`);
+        times.push(performance.now() - started);
+      }
+      exports.push({ format, ms: Math.round(times.sort((a, b) => a - b)[1] as number), kb });
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+  }
+  return { rows, exports };
+}
+
+/** The whole recap bench; true when the recap's p99 met the target on every database. */
+export async function runRecapBench(options: { build?: boolean } = {}): Promise<boolean> {
+  if (options.build !== false) {
+    console.log('Membangun server (dist)…');
+    execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+  }
+  const rows: Row[] = [];
+  const exports: { database: string; format: string; ms: number; kb: number }[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-bench-recap-'));
+  try {
+    const sqlite = await benchDatabase('SQLite', `sqlite:${join(dir, 'recap.db')}`, dir);
+    rows.push(...sqlite.rows);
+    exports.push(...sqlite.exports.map((e) => ({ database: 'SQLite', ...e })));
+    const postgres = await pgDatabase();
+    if (postgres) {
+      try {
+        const result = await benchDatabase('PostgreSQL', postgres.url, dir);
+        rows.push(...result.rows);
+        exports.push(...result.exports.map((e) => ({ database: 'PostgreSQL', ...e })));
+      } finally {
+        await postgres.drop();
+      }
+    } else console.log('PostgreSQL: TEST_DATABASE_URL tidak diisi, dilewati');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nRekap dan progres satu kegiatan ${PARTICIPANTS.toLocaleString('en')} peserta (kegiatan kedua sebesar itu di database yang sama), ${SECONDS} s per baris\n`,
+  );
+  console.log('| database | call | connections | req/s | p50 ms | p99 ms | requests | non-2xx/errors |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.database} | ${r.call} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.total} | ${r.bad} |`,
+    );
+  }
+  console.log('\nEkspor rekap (satu permintaan, median dari 3):\n');
+  console.log('| database | format | ms | KB |');
+  console.log('|---|---|---|---|');
+  for (const e of exports) console.log(`| ${e.database} | .${e.format} | ${e.ms} | ${e.kb} |`);
+  const recap = rows.filter((r) => r.call.startsWith('recap'));
+  const ok =
+    recap.every((r) => r.bad === 0) &&
+    recap.filter((r) => r.connections === 1).every((r) => r.p99 < TARGET_P99_MS);
+  console.log(
+    ok
+      ? `\nRekap: p99 di bawah ${TARGET_P99_MS} ms (1 koneksi) di setiap database.`
+      : `\nRekap: p99 ${TARGET_P99_MS} ms TERLAMPAUI (atau ada jawaban gagal).`,
+  );
+  return ok;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = (await runRecapBench()) ? 0 : 1;
+}

@@ -1,0 +1,96 @@
+import { API, apiResult, GambarParams, OrganisasiInput, PanitiaOrganisasi } from '@ukt/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
+import { pengujiOf } from '../auth/auth.hooks';
+import { readGambarForm } from './gambar-form';
+import {
+  deleteGambar,
+  editOrganisasi,
+  getPanitiaOrganisasi,
+  type OrganisasiDeps,
+  uploadGambar,
+} from './panitia-organisasi.service';
+
+const One = apiResult(PanitiaOrganisasi);
+
+/** The console's organisation page: branding, announcement, logo and banners (DESIGN §9). */
+export const panitiaOrganisasiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (request: FastifyRequest): OrganisasiDeps => ({
+    db: app.db,
+    writer: app.writer,
+    dataDir: app.config.dataDir,
+    idOrganisasi: pengujiOf(request).id_organisasi,
+    now: new Date(app.clock()).toISOString(),
+  });
+
+  app.get(
+    API.panitia.organisasi.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Data organisasi lengkap: tampilan, pengumuman, logo dan banner',
+        response: { 200: One, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await getPanitiaOrganisasi(app.db, pengujiOf(request).id_organisasi),
+    }),
+  );
+
+  app.put(
+    API.panitia.organisasi.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Ubah nama, kota, warna dan pengumuman organisasi',
+        body: OrganisasiInput,
+        response: { 200: One, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Data organisasi berhasil disimpan.',
+      data: await editOrganisasi(deps(request), request.body),
+    }),
+  );
+
+  app.post(
+    API.panitia.organisasiGambar.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Unggah logo atau banner (multipart: satu berkas PNG, JPEG atau WebP, maks 2 MB)',
+        consumes: ['multipart/form-data'],
+        params: GambarParams,
+        response: { 200: One, ...AUTH_ERRORS, 409: ErrorResult, 413: ErrorResult, 415: ErrorResult },
+      },
+    },
+    async (request) => {
+      const image = await readGambarForm(request);
+      return {
+        success: true,
+        message: 'Gambar berhasil diunggah.',
+        data: await uploadGambar(deps(request), request.params.slot, image),
+      };
+    },
+  );
+
+  app.delete(
+    API.panitia.organisasiGambar.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Hapus logo (kembali ke logo bawaan) atau banner',
+        params: GambarParams,
+        response: { 200: One, ...AUTH_ERRORS, 409: ErrorResult },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Gambar dihapus.',
+      data: await deleteGambar(deps(request), request.params.slot),
+    }),
+  );
+};

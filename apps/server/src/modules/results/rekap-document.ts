@@ -1,0 +1,109 @@
+import { type KomponenKey, komponenLabel } from '@ukt/core';
+import type { Rekap, RekapEntry } from './rekap.service';
+
+// What every export of the recap shows (.xlsx, .csv, PDF): the same title lines, the same columns
+// and the same cells, so the three files never disagree (docs/decisions/040).
+
+/** The mark of every export until the committee ratifies the event (DESIGN §10). */
+export const DRAF_LINE = 'DRAF — belum disahkan panitia';
+
+/** What an unscored component shows in the .xlsx and the PDF; the .csv leaves the cell empty. */
+export const BELUM_DINILAI = '–';
+
+/** One column of the exported recap: its header, the kind of value it holds, and its cell. */
+export interface RekapColumn {
+  header: string;
+  kind: 'text' | 'number' | 'score';
+  cell: (row: RekapEntry) => string | number | null;
+}
+
+/** The recap as an export shows it: title lines, columns, and the rows grouped by ranting. */
+export interface RekapDocument {
+  rekap: Rekap;
+  /** 'DRAF — belum disahkan panitia' until ratified, then when it was ratified. */
+  status: string;
+  draf: boolean;
+  judul: string;
+  keterangan: string[];
+  columns: RekapColumn[];
+}
+
+const tanggal = (iso: string) =>
+  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+const show = (n: number) => n.toLocaleString('id-ID', { maximumFractionDigits: 2 });
+
+/**
+ * The reasons cell: a participant still missing scores gets one short line naming them ('Belum
+ * dinilai: KESHAN, FISIK', or every component) instead of one reason per component; otherwise
+ * the rule's reasons as they are.
+ */
+function alasanOf(row: RekapEntry, komponen: KomponenKey[]): string {
+  if (row.status !== 'Belum lengkap') return row.alasan.join('; ');
+  const missing = komponen.filter((key) => row.nilai[key] === null);
+  return `Belum dinilai: ${missing.length === komponen.length ? 'semua komponen' : missing.map(komponenLabel).join(', ')}`;
+}
+
+/** The columns of an export: region, each counted component, final score, band, status, reasons. */
+function columnsOf(komponen: KomponenKey[]): RekapColumn[] {
+  return [
+    { header: 'no_urut', kind: 'number', cell: (r) => r.no_urut },
+    { header: 'nama', kind: 'text', cell: (r) => r.nama },
+    { header: 'perwapus', kind: 'text', cell: (r) => r.perwapus },
+    { header: 'cabang', kind: 'text', cell: (r) => r.cabang },
+    { header: 'ranting', kind: 'text', cell: (r) => r.ranting },
+    { header: 'rayon', kind: 'text', cell: (r) => r.rayon },
+    ...komponen.map(
+      (key): RekapColumn => ({
+        header: komponenLabel(key),
+        kind: 'score',
+        cell: (r) => r.nilai[key] ?? null,
+      }),
+    ),
+    { header: 'nilai_akhir', kind: 'score', cell: (r) => r.nilai_akhir },
+    { header: 'predikat', kind: 'text', cell: (r) => r.predikat },
+    { header: 'status', kind: 'text', cell: (r) => r.status },
+    { header: 'alasan', kind: 'text', cell: (r) => alasanOf(r, komponen) },
+  ];
+}
+
+/** The export of an organisation's recap: its title lines and columns. */
+export function rekapDocument(rekap: Rekap, organisasi: string): RekapDocument {
+  const { kegiatan, aturan, meta } = rekap;
+  const draf = !kegiatan.disahkan_at;
+  const dates = [kegiatan.tanggal_tes, kegiatan.akhir_tes]
+    .filter((d): d is string => Boolean(d))
+    .map(tanggal)
+    .join(' – ');
+  const { total } = meta;
+  return {
+    rekap,
+    draf,
+    status: draf ? DRAF_LINE : `Disahkan panitia ${tanggal(kegiatan.disahkan_at as string)}`,
+    judul: `Rekap nilai ${kegiatan.nama_ukt}`,
+    keterangan: [
+      [organisasi, kegiatan.nama_kegiatan, `tingkat ${kegiatan.id_tingkat}`, dates]
+        .filter(Boolean)
+        .join(' · '),
+      `Aturan kelulusan versi ${aturan.versi}: nilai akhir minimal ${show(aturan.aturan.nilai_minimum)}`,
+      [
+        `Lulus ${total.Lulus}`,
+        `Tidak Lulus ${total['Tidak Lulus']}`,
+        `Belum lengkap ${total['Belum lengkap']}`,
+        ...(meta.mundur ? [`${meta.mundur} peserta mundur tidak termasuk`] : []),
+      ].join(' · '),
+    ],
+    columns: columnsOf(meta.komponen),
+  };
+}
+
+/** The rows of a recap by ranting (in the order of their first row), for a sheet or section each. */
+export function byRanting(rows: readonly RekapEntry[]): RekapEntry[][] {
+  const groups = new Map<number, RekapEntry[]>();
+  for (const row of rows) {
+    const group = groups.get(row.id_ranting);
+    if (group) group.push(row);
+    else groups.set(row.id_ranting, [row]);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,271 @@
+import {
+  API,
+  AuditList,
+  DISAHKAN_MESSAGE,
+  fisikConverted,
+  type LiveEvent,
+  PanitiaKegiatan,
+  type PendingItem,
+  Progres,
+  Soal,
+} from '@ukt/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPending } from '../src/modules/imports/pending.service';
+import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+
+// Ratifying an event (DESIGN §10): every score write for it — from a phone, the console or an
+// import — is then a 409 with one message, until the committee un-ratifies it with a reason.
+
+function fisik(id_siswa: number) {
+  return {
+    id_siswa,
+    id_ukt: 1,
+    id_tingkat: 1,
+    nilai_mft: '5.2',
+    nilai_mft2: fisikConverted(1, '5.2'),
+    nilai_pushup: 30,
+    nilai_pushup2: fisikConverted(2, 30),
+    nilai_sperperut_atas: 25,
+    nilai_sperperut_atas2: fisikConverted(3, 25),
+    nilai_sperperut_bawah: 50,
+    nilai_sperperut_bawah2: fisikConverted(4, 50),
+    nilai_plank: 120,
+    nilai_plank2: fisikConverted(5, 120),
+  };
+}
+
+/** An audio upload as the phone sends it. */
+function upload(fields: Record<string, string>) {
+  const boundary = '----ukt-sahkan';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const audio = `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="r.ogg"\r\nContent-Type: audio/ogg\r\n\r\n`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(parts.join('') + audio),
+      Buffer.from('OggS'),
+      Buffer.alloc(200, 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe.each(DATABASES)('ratifying an event on %s', (kind) => {
+  let s: SignedInApp;
+  let sitiId: string;
+  /** Participants of event 1 Siti may take and score, by no_urut. */
+  let mine: number[];
+  beforeAll(async () => {
+    s = await startSignedIn(kind);
+    const siti = await s.t.app.db
+      .selectFrom('penguji')
+      .selectAll()
+      .where('no_wa', '=', SITI)
+      .executeTakeFirstOrThrow();
+    sitiId = String(siti.id_pemilih);
+    const rows = await s.t.app.db
+      .selectFrom('siswa')
+      .select('id_siswa')
+      .where('id_ukt', '=', 1)
+      .where('id_perwapus', '=', siti.id_perwapus as number)
+      .where('id_cabang', '=', siti.id_cabang as number)
+      .orderBy('no_urut')
+      .execute();
+    mine = rows.map((r) => r.id_siswa);
+  });
+  afterAll(async () => s.t.close());
+
+  const sahkan = (token = s.admin, idUkt = 1) => api(s.t, token, 'POST', API.panitia.sahkan.href(idUkt), {});
+  const batal = (payload: Record<string, unknown>, token = s.admin) =>
+    api(s.t, token, 'POST', API.panitia.batalSahkan.href(1), payload);
+  const sambung = (id_siswa: number, nilai_sambung: number, token = s.siti) =>
+    api(s.t, token, 'POST', '/DataSiswa/NilaiSiswa', { id_siswa, id_ukt: 1, id_tingkat: 1, nilai_sambung });
+  const sambungOf = async (id_siswa: number) => {
+    const query = `id_siswa=${id_siswa}&id_tingkat=1&id_ukt=1`;
+    return (await api(s.t, s.admin, 'GET', `/DataSiswa/NilaiSiswa?${query}`)).json().data.nilai_sambung;
+  };
+  const disahkan = async () => {
+    const progres = Progres.parse((await api(s.t, s.admin, 'GET', API.panitia.progres.href(1))).json().data);
+    const list = PanitiaKegiatan.array().parse(
+      (await api(s.t, s.admin, 'GET', API.panitia.kegiatan.href())).json().data,
+    );
+    const inList = list.find((k) => k.id_ukt === '1')?.disahkan;
+    expect(inList).toBe(progres.disahkan);
+    return progres.disahkan;
+  };
+  const refused = (res: { statusCode: number; json(): unknown }) => {
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: DISAHKAN_MESSAGE });
+  };
+
+  it('refuses every score write, take, release and correction for a ratified event, and writes nothing', async () => {
+    const [a, b, c] = mine as [number, number, number];
+    expect((await sambung(a, 70)).statusCode).toBe(200);
+    expect(
+      (await api(s.t, s.siti, 'POST', `/DataSiswa/siswaUpdate/${b}`, { id_ukt: 1, sudah_tes: '1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await disahkan()).toBe(false);
+
+    const heard: LiveEvent[] = [];
+    const off = s.t.app.live.subscribe('1', (m) => m.kind === 'event' && heard.push(m.event));
+    try {
+      const ok = await sahkan();
+      expect(ok.statusCode).toBe(200);
+      expect(await disahkan()).toBe(true);
+      await expect.poll(() => heard.some((e) => e.jenis === 'sahkan')).toBe(true);
+      const ukt = await s.t.app.db
+        .selectFrom('ukt')
+        .selectAll()
+        .where('id_ukt', '=', 1)
+        .executeTakeFirstOrThrow();
+      expect(ukt.disahkan_at).toEqual(expect.any(String));
+      const again = await sahkan();
+      expect(again.statusCode).toBe(409);
+      expect(body(again).message).toContain('sudah disahkan');
+
+      const audits = async () =>
+        (
+          await s.t.app.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
+      const before = Number(await audits());
+      heard.length = 0;
+
+      refused(await sambung(a, 90));
+      refused(await api(s.t, s.siti, 'POST', '/DataSiswa/nilaifisiksiswa', fisik(a)));
+      const soal = Soal.array().parse((await api(s.t, s.siti, 'GET', '/keshan/soal/1')).json().data);
+      const jawaban = soal.map((q) => ({ id_soal: Number(q.id_soal), jawaban: 'a' }));
+      refused(
+        await api(s.t, s.siti, 'POST', '/keshan/jawaban', { id_ukt: 1, id_siswa: a, id_tingkat: 1, jawaban }),
+      );
+      refused(await api(s.t, s.siti, 'POST', `/DataSiswa/siswaUpdate/${c}`, { id_ukt: 1, sudah_fisik: '1' }));
+      // A take again by the one who holds the participant is a write too.
+      refused(await api(s.t, s.siti, 'POST', `/DataSiswa/siswaUpdate/${b}`, { id_ukt: 1, sudah_tes: '1' }));
+      const form = upload({ id_siswa: String(a), id_soal: '1', id_ukt: '1' });
+      refused(
+        await s.t.app.inject({
+          method: 'POST',
+          url: '/uktNEW/api/keshan/upload-audio',
+          payload: form.payload,
+          headers: { 'access-token': s.siti, 'content-type': form.contentType },
+        }),
+      );
+      refused(
+        await api(s.t, s.admin, 'POST', API.panitia.koreksi.href(1), {
+          id_siswa: a,
+          komponen: 'sambung',
+          nilai: 90,
+          alasan: 'Banding peserta',
+        }),
+      );
+      refused(await api(s.t, s.admin, 'POST', API.panitia.pesertaLepas.href(1, b), { pos: 'sudah_tes' }));
+
+      // `ukt import pending` replays through the API as the examiner, so it is refused alike.
+      const item: PendingItem = {
+        key: 'k-sahkan',
+        examinerId: sitiId,
+        path: '/DataSiswa/NilaiSiswa',
+        label: 'Nilai Sambung',
+        body: { kind: 'json', value: { id_siswa: a, id_ukt: 1, id_tingkat: 1, nilai_sambung: 85 } },
+      };
+      expect(await importPending(s.t.app, [item])).toEqual({
+        terkirim: 0,
+        sudahAda: 0,
+        ditolak: [{ label: 'Nilai Sambung', message: DISAHKAN_MESSAGE }],
+      });
+
+      expect(await sambungOf(a)).toBe(70);
+      expect(Number(await audits())).toBe(before);
+      const held = await s.t.app.db
+        .selectFrom('siswa')
+        .selectAll()
+        .where('id_siswa', '=', b)
+        .executeTakeFirstOrThrow();
+      expect(held.sudah_tes).toBe(Number(sitiId));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toEqual([]);
+
+      // Another event is not ratified.
+      const other = await api(s.t, s.admin, 'POST', '/DataSiswa/NilaiSiswa', {
+        id_siswa: 121,
+        id_ukt: 2,
+        id_tingkat: 4,
+        nilai_sambung: 80,
+      });
+      expect(other.statusCode).toBe(200);
+
+      // Un-ratifying needs a reason, is audited, and writes work again; the import goes through.
+      const noReason = await batal({});
+      expect(noReason.statusCode).toBe(400);
+      expect(body(noReason).message).toContain('alasan');
+      expect((await batal({ alasan: 'ab' })).statusCode).toBe(400);
+      expect(await disahkan()).toBe(true);
+      const undone = await batal({ alasan: 'Nilai sambung peserta 1 keliru' });
+      expect(undone.statusCode).toBe(200);
+      expect(await disahkan()).toBe(false);
+      const notRatified = await batal({ alasan: 'Nilai sambung peserta 1 keliru' });
+      expect(notRatified.statusCode).toBe(409);
+      expect(body(notRatified).message).toContain('belum disahkan');
+
+      const log = AuditList.parse(
+        (await api(s.t, s.admin, 'GET', `${API.panitia.audit.href()}?id_ukt=1&field=sahkan`)).json(),
+      );
+      expect(
+        log.data.map((r) => [r.lama, r.baru, r.alasan, r.sumber, r.id_siswa, r.siswa, r.penguji]),
+      ).toEqual([
+        [1, 0, 'Nilai sambung peserta 1 keliru', 'koreksi', '0', '', 'Budi Santoso'],
+        [0, 1, null, 'koreksi', '0', '', 'Budi Santoso'],
+      ]);
+
+      expect((await sambung(a, 90)).statusCode).toBe(200);
+      expect(await importPending(s.t.app, [item])).toEqual({ terkirim: 1, sudahAda: 0, ditolak: [] });
+      expect(await sambungOf(a)).toBe(85);
+    } finally {
+      off();
+    }
+  });
+
+  it('lets a write racing the ratification either commit before it or be refused', async () => {
+    const ids = mine.slice(3, 23);
+    const writes = ids.map((id) => sambung(id, 75));
+    const ratified = sahkan();
+    const answers = await Promise.all(writes);
+    expect((await ratified).statusCode).toBe(200);
+    for (const res of answers) {
+      if (res.statusCode !== 200) refused(res);
+    }
+    const rows = await s.t.app.db
+      .selectFrom('audit_log')
+      .select(['id', 'id_siswa', 'field'])
+      .where('id_ukt', '=', 1)
+      .where((eb) => eb.or([eb('field', '=', 'sahkan'), eb('id_siswa', 'in', ids)]))
+      .orderBy('id')
+      .execute();
+    const mark = rows.findLast((r) => r.field === 'sahkan') as (typeof rows)[number];
+    const written = rows.filter((r) => r.field === 'nilai_sambung');
+    // Every accepted write is in the log before the ratification, none after it.
+    expect(written).toHaveLength(answers.filter((r) => r.statusCode === 200).length);
+    expect(written.every((r) => r.id < mark.id)).toBe(true);
+    expect((await batal({ alasan: 'Uji balapan selesai' })).statusCode).toBe(200);
+  });
+
+  it('is for committee admins only (403) and needs a token (401)', async () => {
+    expect((await sahkan(s.siti)).statusCode).toBe(403);
+    expect((await batal({ alasan: 'Alasan cukup panjang' }, s.siti)).statusCode).toBe(403);
+    expect((await api(s.t, undefined, 'POST', API.panitia.sahkan.href(1), {})).statusCode).toBe(401);
+    expect((await api(s.t, undefined, 'POST', API.panitia.batalSahkan.href(1), {})).statusCode).toBe(401);
+    expect((await sahkan(s.admin, 999)).statusCode).toBe(404);
+    // A console may send no body at all.
+    const bare = await s.t.app.inject({
+      method: 'POST',
+      url: `/uktNEW/api${API.panitia.sahkan.href(2)}`,
+      headers: { 'access-token': s.admin },
+    });
+    expect(bare.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+import { useKegiatan } from '../api/get-kegiatan';
+import { SelectField } from './field';
+
+/** A select of the current (not archived) events, for the pages that work on one event. */
+export function KegiatanSelect({
+  value,
+  onValue,
+  error,
+}: {
+  value: string;
+  onValue: (idUkt: string) => void;
+  error?: string | undefined;
+}) {
+  const kegiatan = useKegiatan('0');
+  const options = (kegiatan.data ?? []).map((k) => ({
+    value: k.id_ukt,
+    label: `${k.nama_ukt}${k.nama_kegiatan ? ` – ${k.nama_kegiatan}` : ''} (${k.tanggal_tes})`,
+  }));
+  return (
+    <SelectField
+      label="Kegiatan"
+      value={value}
+      empty={kegiatan.isPending ? 'Memuat…' : 'Pilih kegiatan'}
+      error={error ?? (kegiatan.isError ? kegiatan.error.message : undefined)}
+      options={options}
+      onValue={onValue}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import type { ImporJenis } from '@ukt/core';
+
+/** What an import is for: its kind and, for peserta, the event; for soal, the belt. */
+export interface ImporTarget {
+  jenis: ImporJenis;
+  /** The event of a peserta import ('' until chosen). */
+  idUkt: string;
+  /** The belt of a soal import ('' until chosen). */
+  tingkat: string;
+}
+
+/** The query of the import calls (ImporQuery): '?id_ukt=' for peserta, '?tingkat=' for soal. */
+export function imporQuery(target: ImporTarget): string {
+  if (target.jenis === 'peserta') return `?${new URLSearchParams({ id_ukt: target.idUkt })}`;
+  if (target.jenis === 'soal') return `?${new URLSearchParams({ tingkat: target.tingkat })}`;
+  return '';
+}
+
+/** The file as the import calls take it: multipart, field `file`. */
+export function imporForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}

@@ -1,0 +1,88 @@
+import type { PanitiaKegiatan } from '@ukt/core';
+import { Link } from 'react-router';
+import { Button } from '../../../../components/ui/button';
+import { AKSI, createColumnHelper } from '../../components/data-table';
+import { formatTanggal } from '../../components/format';
+import { tingkatLabel } from '../../components/tingkat-options';
+
+const column = createColumnHelper<PanitiaKegiatan>();
+
+/** The share of participants with at least one score, as a bar and 'n / m'. */
+function Progres({ k }: { k: PanitiaKegiatan }) {
+  const percent = k.jumlah_peserta ? Math.round((k.peserta_dinilai / k.jumlah_peserta) * 100) : 0;
+  return (
+    <div className="flex min-w-28 flex-col gap-1">
+      <span className="text-sm whitespace-nowrap">
+        {k.peserta_dinilai} / {k.jumlah_peserta} dinilai ({percent}%)
+      </span>
+      <span className="h-1.5 overflow-hidden rounded-full bg-neutral-200" aria-hidden="true">
+        <span className="block h-full bg-brand" style={{ width: `${percent}%` }} />
+      </span>
+    </div>
+  );
+}
+
+/** The columns of the event list; the buttons call back into the page. */
+export function kegiatanColumns({
+  onEdit,
+  onArsip,
+}: {
+  onEdit: (k: PanitiaKegiatan) => void;
+  onArsip: (k: PanitiaKegiatan) => void;
+}) {
+  return column.columns([
+    column.accessor('nama_ukt', {
+      header: 'Kegiatan',
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-semibold">
+            {row.original.nama_ukt}
+            {row.original.arsip && (
+              <span className="ml-2 rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-semibold text-neutral-700">
+                Arsip
+              </span>
+            )}
+          </span>
+          {row.original.nama_kegiatan && (
+            <span className="text-sm font-normal text-neutral-600">{row.original.nama_kegiatan}</span>
+          )}
+        </div>
+      ),
+    }),
+    column.accessor('tanggal_tes', {
+      header: 'Tanggal',
+      cell: ({ row }) =>
+        row.original.akhir_tes && row.original.akhir_tes !== row.original.tanggal_tes
+          ? `${formatTanggal(row.original.tanggal_tes)} – ${formatTanggal(row.original.akhir_tes)}`
+          : formatTanggal(row.original.tanggal_tes),
+    }),
+    column.accessor('id_tingkat', { header: 'Tingkat', cell: ({ getValue }) => tingkatLabel(getValue()) }),
+    column.accessor('jumlah_peserta', {
+      header: 'Peserta',
+      cell: ({ row }) => (
+        <Link
+          to={`/panitia/peserta?ukt=${row.original.id_ukt}`}
+          className="font-semibold text-neutral-900 underline decoration-brand decoration-2 underline-offset-4"
+        >
+          {row.original.jumlah_peserta}
+        </Link>
+      ),
+    }),
+    column.accessor('jumlah_penguji', { header: 'Penguji' }),
+    column.display({ id: 'progres', header: 'Progres', cell: ({ row }) => <Progres k={row.original} /> }),
+    column.display({
+      id: AKSI,
+      header: '',
+      cell: ({ row }) => (
+        <div className="flex flex-wrap gap-2 md:flex-nowrap md:*:whitespace-nowrap">
+          <Button variant="secondary" onClick={() => onEdit(row.original)}>
+            Ubah
+          </Button>
+          <Button variant="secondary" onClick={() => onArsip(row.original)}>
+            {row.original.arsip ? 'Pulihkan' : 'Arsipkan'}
+          </Button>
+        </div>
+      ),
+    }),
+  ]);
+}

@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PanitiaLayout } from './layout/panitia-layout';
+import { RequireAdminPanitia } from './layout/require-admin-panitia';
+
+// Each page is its own chunk: a committee member on a phone loads only the page they open
+// (docs/decisions/042).
+const KegiatanPage = lazy(() =>
+  import('./kegiatan/components/kegiatan-page').then((m) => ({ default: m.KegiatanPage })),
+);
+const ImporPage = lazy(() => import('./impor/components/impor-page').then((m) => ({ default: m.ImporPage })));
+const PengujiPage = lazy(() =>
+  import('./penguji/components/penguji-page').then((m) => ({ default: m.PengujiPage })),
+);
+const PesertaPage = lazy(() =>
+  import('./peserta/components/peserta-page').then((m) => ({ default: m.PesertaPage })),
+);
+const SoalPage = lazy(() => import('./soal/components/soal-page').then((m) => ({ default: m.SoalPage })));
+const OrganisasiPage = lazy(() =>
+  import('./organisasi/components/organisasi-page').then((m) => ({ default: m.OrganisasiPage })),
+);
+
+/** /panitia/*: the committee console (DESIGN §9), for committee admins only; /panitia opens Kegiatan. */
+export function PanitiaRoutes() {
+  return (
+    <Routes>
+      <Route element={<RequireAdminPanitia />}>
+        <Route element={<PanitiaLayout />}>
+          <Route index element={<Navigate to="/panitia/kegiatan" replace />} />
+          <Route path="kegiatan" element={<KegiatanPage />} />
+          <Route path="impor" element={<ImporPage />} />
+          <Route path="penguji" element={<PengujiPage />} />
+          <Route path="peserta" element={<PesertaPage />} />
+          <Route path="soal" element={<SoalPage />} />
+          <Route path="organisasi" element={<OrganisasiPage />} />
+          <Route path="*" element={<Navigate to="/panitia/kegiatan" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

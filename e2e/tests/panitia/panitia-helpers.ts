@@ -1,0 +1,57 @@
+import { expect, type Page } from '@playwright/test';
+import { API } from '@ukt/core';
+import { actorOf } from '../../support/api';
+import { currentServer } from '../../support/fixtures';
+
+export { API };
+
+/** Opens the committee console from the side menu, as an admin does. */
+export async function openConsole(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Buka menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Panitia' }).click();
+  await expect(page).toHaveURL(/\/panitia\/kegiatan$/);
+  await expect(page.getByRole('heading', { name: 'Kegiatan', level: 1 })).toBeVisible();
+}
+
+/** Goes to a console page by its tab. */
+export async function openTab(page: Page, name: string, heading = name): Promise<void> {
+  await page.getByRole('navigation', { name: 'Halaman panitia' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+/** Closes the SweetAlert showing `text` (success dialogs close themselves after 2 s; this is faster). */
+export async function closeDialog(page: Page, text: string | RegExp): Promise<void> {
+  const popup = page.locator('.swal2-popup');
+  await expect(popup).toContainText(text);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
+}
+
+/** Confirms the SweetAlert confirmation whose confirm button reads `button`. */
+export async function confirmDialog(page: Page, button: string): Promise<void> {
+  await page.locator('.swal2-popup').getByRole('button', { name: button }).click();
+}
+
+/** A participants file as CSV (the import reads .csv as well as .xlsx). */
+export function pesertaCsv(rows: (string | number)[][]): Buffer {
+  const header = ['no_urut', 'nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'];
+  return Buffer.from([header, ...rows].map((r) => r.join(',')).join('\n'), 'utf8');
+}
+
+/** A row of the demo's first rayon (apps/server/src/demo/names.ts). */
+export function pesertaRow(noUrut: number | string, nama: string): (string | number)[] {
+  return [
+    noUrut,
+    nama,
+    'Perwapus Madiun Raya',
+    'Cabang Kota Madiun',
+    'Ranting Taman',
+    'Rayon Demangan',
+    'Jawa Timur',
+  ];
+}
+
+/** The console's API as the signed-in admin of a page. */
+export async function consoleApi(page: Page) {
+  return actorOf(page, currentServer());
+}

@@ -2,6 +2,7 @@
 
 export * from './contract';
 export * from './rules/belts';
+export * from './rules/card-code';
 export * from './rules/dates';
 export * from './rules/exams';
 export * from './rules/fisik';

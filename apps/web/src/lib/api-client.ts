@@ -116,6 +116,14 @@ export function apiPut<T>(path: string, body: unknown): Promise<T> {
   });
 }
 
+/**
+ * Opens an API path and hands back the raw response (a stream the caller reads itself, e.g. the
+ * live progress), with the token and the 401 handling of every other call.
+ */
+export function apiOpen(path: string, init: RequestInit): Promise<Response> {
+  return request(init.method ?? 'GET', path, init);
+}
+
 /** GETs a file (e.g. an import template): its content and the name the server gave it. */
 export async function apiGetFile(path: string): Promise<{ blob: Blob; filename: string | null }> {
   const response = await request('GET', path, { headers: { accept: '*/*' } });

@@ -19,6 +19,11 @@ const SoalPage = lazy(() => import('./soal/components/soal-page').then((m) => ({
 const OrganisasiPage = lazy(() =>
   import('./organisasi/components/organisasi-page').then((m) => ({ default: m.OrganisasiPage })),
 );
+const ProgresPage = lazy(() =>
+  import('./progres/components/progres-page').then((m) => ({ default: m.ProgresPage })),
+);
+const RekapPage = lazy(() => import('./rekap/components/rekap-page').then((m) => ({ default: m.RekapPage })));
+const AuditPage = lazy(() => import('./audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
 
 /** /panitia/*: the committee console (DESIGN §9), for committee admins only; /panitia opens Kegiatan. */
 export function PanitiaRoutes() {
@@ -33,6 +38,9 @@ export function PanitiaRoutes() {
           <Route path="peserta" element={<PesertaPage />} />
           <Route path="soal" element={<SoalPage />} />
           <Route path="organisasi" element={<OrganisasiPage />} />
+          <Route path="progres" element={<ProgresPage />} />
+          <Route path="rekap" element={<RekapPage />} />
+          <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<Navigate to="/panitia/kegiatan" replace />} />
         </Route>
       </Route>

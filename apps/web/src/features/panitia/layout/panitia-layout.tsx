@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 
 /** The console's pages, in the order of DESIGN §9's table. */
@@ -10,10 +10,17 @@ const PAGES = [
   { path: 'peserta', label: 'Peserta' },
   { path: 'soal', label: 'Soal KESHAN' },
   { path: 'organisasi', label: 'Organisasi' },
+  { path: 'progres', label: 'Progres' },
+  { path: 'rekap', label: 'Rekap' },
+  { path: 'audit', label: 'Audit' },
 ] as const;
 
 /** The console's frame: its title and the page tabs (a scrolling row on a phone), then the page. */
 export function PanitiaLayout() {
+  // The event chosen on one page stays chosen on the next (Peserta → Progres → Rekap).
+  const [params] = useSearchParams();
+  const ukt = params.get('ukt');
+  const search = ukt ? `?ukt=${encodeURIComponent(ukt)}` : '';
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
@@ -23,7 +30,7 @@ export function PanitiaLayout() {
             {PAGES.map((page) => (
               <li key={page.path} className="shrink-0">
                 <NavLink
-                  to={`/panitia/${page.path}`}
+                  to={{ pathname: `/panitia/${page.path}`, search }}
                   className={({ isActive }) =>
                     `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ring-1 whitespace-nowrap ${
                       isActive

@@ -6,6 +6,8 @@ import { formatTanggal } from '../../components/format';
 import { tingkatLabel } from '../../components/tingkat-options';
 
 const column = createColumnHelper<PanitiaKegiatan>();
+const LINK =
+  'inline-flex min-h-11 items-center rounded-xl bg-white px-4 text-sm font-semibold text-neutral-900 ring-1 ring-neutral-300 hover:bg-neutral-50';
 
 /** The share of participants with at least one score, as a bar and 'n / m'. */
 function Progres({ k }: { k: PanitiaKegiatan }) {
@@ -26,9 +28,11 @@ function Progres({ k }: { k: PanitiaKegiatan }) {
 export function kegiatanColumns({
   onEdit,
   onArsip,
+  onAturan,
 }: {
   onEdit: (k: PanitiaKegiatan) => void;
   onArsip: (k: PanitiaKegiatan) => void;
+  onAturan: (k: PanitiaKegiatan) => void;
 }) {
   return column.columns([
     column.accessor('nama_ukt', {
@@ -78,6 +82,15 @@ export function kegiatanColumns({
           <Button variant="secondary" onClick={() => onEdit(row.original)}>
             Ubah
           </Button>
+          <Button variant="secondary" onClick={() => onAturan(row.original)}>
+            Aturan lulus
+          </Button>
+          <Link className={LINK} to={`/panitia/progres?ukt=${row.original.id_ukt}`}>
+            Progres
+          </Link>
+          <Link className={LINK} to={`/panitia/rekap?ukt=${row.original.id_ukt}`}>
+            Rekap
+          </Link>
           <Button variant="secondary" onClick={() => onArsip(row.original)}>
             {row.original.arsip ? 'Pulihkan' : 'Arsipkan'}
           </Button>

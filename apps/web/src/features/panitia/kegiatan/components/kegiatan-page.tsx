@@ -7,6 +7,7 @@ import { confirmAction } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { Sheet } from '../../components/sheet';
+import { AturanSheet } from '../../rekap/components/aturan-sheet';
 import { useArsipKegiatan } from '../api/arsip-kegiatan';
 import { kegiatanColumns } from './kegiatan-columns';
 import { KegiatanForm } from './kegiatan-form';
@@ -19,11 +20,13 @@ export function KegiatanPage() {
   // null: no form; 'baru': a new event; else the event being edited.
   const [editing, setEditing] = useState<PanitiaKegiatan | 'baru' | null>(null);
   const arsip = useArsipKegiatan();
+  const [aturan, setAturan] = useState<PanitiaKegiatan | null>(null);
 
   const columns = useMemo(
     () =>
       kegiatanColumns({
         onEdit: setEditing,
+        onAturan: setAturan,
         onArsip: async (k: PanitiaKegiatan) => {
           const archiving = !k.arsip;
           const sure = await confirmAction(
@@ -89,6 +92,17 @@ export function KegiatanPage() {
             }}
           />
         </Sheet>
+      )}
+      {aturan && (
+        <AturanSheet
+          idUkt={aturan.id_ukt}
+          disahkan={aturan.disahkan}
+          onClose={() => setAturan(null)}
+          onDone={(message) => {
+            setAturan(null);
+            void showSuccess(message);
+          }}
+        />
       )}
     </section>
   );

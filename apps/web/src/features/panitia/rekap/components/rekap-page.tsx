@@ -1,0 +1,278 @@
+import { API, type EksporFormat, type RekapRow } from '@ukt/core';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Notice } from '../../../../components/ui/notice';
+import { showError, showSuccess } from '../../../../lib/dialogs';
+import { confirmAction } from '../../components/confirm';
+import { DataTable } from '../../components/data-table';
+import { downloadFile } from '../../components/download-file';
+import { SelectField } from '../../components/field';
+import { KegiatanSelect } from '../../components/kegiatan-select';
+import { QueryView } from '../../components/query-view';
+import { NO_REGION, RegionSelects } from '../../components/region-selects';
+import { Sheet } from '../../components/sheet';
+import { useWide } from '../../components/use-wide';
+import { type RekapFilter, useRekap } from '../api/get-rekap';
+import { useSahkan } from '../api/sahkan';
+import { AturanSheet } from './aturan-sheet';
+import { BatalSahkanForm } from './batal-sahkan-form';
+import { KoreksiForm } from './koreksi-form';
+import { rekapColumns } from './rekap-columns';
+
+const STATUS_OPTIONS = [
+  { value: 'semua', label: 'Semua status' },
+  { value: 'Lulus', label: 'Lulus' },
+  { value: 'Tidak Lulus', label: 'Tidak Lulus' },
+  { value: 'Belum lengkap', label: 'Belum lengkap' },
+] as const;
+
+const SORT_OPTIONS = [
+  { value: 'no_urut', label: 'No urut' },
+  { value: 'nama', label: 'Nama' },
+  { value: 'nilai_akhir', label: 'Nilai akhir' },
+  { value: 'status', label: 'Status' },
+] as const;
+
+const EXPORTS: { format: EksporFormat; label: string }[] = [
+  { format: 'xlsx', label: 'Excel (.xlsx)' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'pdf', label: 'PDF' },
+];
+
+const FIRST: RekapFilter = { ...NO_REGION, status: 'semua', urut: 'no_urut', arah: 'naik' };
+
+/** What a results write shows when it ends. */
+const DONE = {
+  onSuccess: (message: string) => void showSuccess(message),
+  onError: (e: Error) => void showError(e.message),
+};
+
+/**
+ * /panitia/rekap?ukt=ID: the event's results under its pass rule (DESIGN §10): every component
+ * ('–' when not scored), final, band, status and reasons; sort, filters, totals per status;
+ * corrections, the rule, ratification and the exports.
+ */
+export function RekapPage() {
+  const [params, setParams] = useSearchParams();
+  const idUkt = params.get('ukt') ?? '';
+  const [filter, setFilter] = useState<RekapFilter>(FIRST);
+  const rekap = useRekap(idUkt, filter);
+  const sahkan = useSahkan(idUkt);
+  const [koreksi, setKoreksi] = useState<RekapRow | null>(null);
+  const [sheet, setSheet] = useState<'aturan' | 'batal' | null>(null);
+  const [downloading, setDownloading] = useState<EksporFormat | null>(null);
+  const meta = rekap.data?.meta;
+  const disahkan = meta?.disahkan ?? false;
+  const patch = (p: Partial<RekapFilter>) => setFilter((f) => ({ ...f, ...p }));
+  // On a phone the filters fold away so the results start on the first screen.
+  const wide = useWide();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const active = [
+    filter.id_perwapus,
+    filter.status !== 'semua' ? 'status' : '',
+    filter.urut !== 'no_urut' ? 'urut' : '',
+  ].filter(Boolean).length;
+
+  const columns = useMemo(
+    () => rekapColumns({ idUkt, komponen: meta?.komponen ?? [], disahkan, onKoreksi: setKoreksi }),
+    [idUkt, meta?.komponen, disahkan],
+  );
+
+  const ekspor = async (format: EksporFormat) => {
+    setDownloading(format);
+    try {
+      await downloadFile(API.panitia.rekapEkspor.href(idUkt, format), `rekap-${idUkt}.${format}`);
+    } catch (error) {
+      void showError((error as Error).message);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const ratify = async () => {
+    const sure = await confirmAction(
+      'Sahkan nilai kegiatan ini?',
+      'Sesudah disahkan, HP penguji tidak dapat lagi menyimpan atau mengubah nilai, koreksi ditutup, dan ekspor tidak lagi bertanda DRAF. Pengesahan dapat dibatalkan dengan alasan.',
+      'Ya, sahkan',
+    );
+    if (sure) sahkan.mutate(null, DONE);
+  };
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-xl font-bold">Rekap nilai</h1>
+        {meta && (
+          <span
+            data-testid="status-kegiatan"
+            className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${
+              disahkan
+                ? 'bg-green-100 text-green-900 ring-green-300'
+                : 'bg-amber-100 text-amber-900 ring-amber-300'
+            }`}
+          >
+            {disahkan ? 'Disahkan' : 'DRAF'}
+          </span>
+        )}
+      </div>
+      <Card className="flex flex-col gap-3">
+        <KegiatanSelect
+          value={idUkt}
+          onValue={(ukt) => {
+            setParams(ukt ? { ukt } : {}, { replace: true });
+            setFilter(FIRST);
+          }}
+        />
+        {idUkt && !wide && (
+          <Button
+            variant="ghost"
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="justify-between"
+          >
+            Filter dan urutan{active ? ` (${active})` : ''}
+            <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
+          </Button>
+        )}
+        {idUkt && (wide || filtersOpen) && (
+          <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+            <RegionSelects levels={4} value={filter} onChange={(r) => patch(r)} empty="Semua" />
+            <SelectField
+              label="Status"
+              value={filter.status}
+              options={STATUS_OPTIONS}
+              onValue={(status) => patch({ status: status as RekapFilter['status'] })}
+            />
+            <SelectField
+              label="Urutkan"
+              value={filter.urut}
+              options={SORT_OPTIONS}
+              onValue={(urut) => patch({ urut: urut as RekapFilter['urut'] })}
+            />
+            <SelectField
+              label="Arah"
+              value={filter.arah}
+              options={[
+                { value: 'naik', label: 'Naik (A–Z, kecil–besar)' },
+                { value: 'turun', label: 'Turun (Z–A, besar–kecil)' },
+              ]}
+              onValue={(arah) => patch({ arah: arah as RekapFilter['arah'] })}
+            />
+          </div>
+        )}
+      </Card>
+
+      {idUkt && meta && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setSheet('aturan')}>
+            Aturan kelulusan (v{meta.aturan_versi})
+          </Button>
+          {disahkan ? (
+            <Button variant="danger" onClick={() => setSheet('batal')}>
+              Batalkan pengesahan
+            </Button>
+          ) : (
+            <Button onClick={() => void ratify()} disabled={sahkan.isPending}>
+              {sahkan.isPending ? 'Mengesahkan…' : 'Sahkan nilai'}
+            </Button>
+          )}
+          {EXPORTS.map((e) => (
+            <Button
+              key={e.format}
+              variant="secondary"
+              disabled={downloading !== null}
+              onClick={() => void ekspor(e.format)}
+              aria-label={`Unduh rekap ${e.label}`}
+            >
+              {downloading === e.format ? 'Menyiapkan…' : `Unduh ${e.label}`}
+            </Button>
+          ))}
+        </div>
+      )}
+
+      {!idUkt ? (
+        <Notice>Pilih kegiatan untuk melihat rekap nilainya.</Notice>
+      ) : (
+        <QueryView query={rekap}>
+          {(data) => (
+            <div className="flex flex-col gap-3">
+              <ul className="flex flex-wrap gap-2 text-sm" aria-label="Jumlah per status">
+                {(['Lulus', 'Tidak Lulus', 'Belum lengkap'] as const).map((status) => (
+                  <li key={status}>
+                    <button
+                      type="button"
+                      data-total={status}
+                      aria-pressed={filter.status === status}
+                      onClick={() => patch({ status: filter.status === status ? 'semua' : status })}
+                      className="min-h-11 rounded-xl bg-white px-3 ring-1 ring-neutral-300 aria-pressed:ring-2 aria-pressed:ring-brand"
+                    >
+                      {status}: <span className="font-bold tabular-nums">{data.meta.total[status]}</span>
+                    </button>
+                  </li>
+                ))}
+                {data.meta.mundur > 0 && (
+                  <li className="flex items-center text-neutral-700">
+                    {data.meta.mundur} peserta mundur tidak termasuk
+                  </li>
+                )}
+              </ul>
+              {data.data.length === 0 ? (
+                <Notice>
+                  {filter.status !== 'semua' || filter.id_perwapus
+                    ? 'Tidak ada peserta yang cocok dengan filter ini.'
+                    : 'Kegiatan ini belum punya peserta.'}
+                </Notice>
+              ) : (
+                <DataTable
+                  label="Rekap nilai peserta"
+                  data={data.data}
+                  columns={columns}
+                  getRowId={(r) => r.id_siswa}
+                  rowAttributes={(r) => ({ 'data-id-siswa': r.id_siswa, 'data-status': r.status })}
+                />
+              )}
+            </div>
+          )}
+        </QueryView>
+      )}
+
+      {koreksi && (
+        <Sheet title="Koreksi nilai" onClose={() => setKoreksi(null)}>
+          <KoreksiForm
+            idUkt={idUkt}
+            row={koreksi}
+            komponen={meta?.komponen ?? []}
+            onDone={(message) => {
+              setKoreksi(null);
+              void showSuccess(message);
+            }}
+          />
+        </Sheet>
+      )}
+      {sheet === 'aturan' && (
+        <AturanSheet
+          idUkt={idUkt}
+          disahkan={disahkan}
+          onClose={() => setSheet(null)}
+          onDone={(message) => {
+            setSheet(null);
+            void showSuccess(message);
+          }}
+        />
+      )}
+      {sheet === 'batal' && (
+        <Sheet title="Batalkan pengesahan" onClose={() => setSheet(null)}>
+          <BatalSahkanForm
+            idUkt={idUkt}
+            onDone={(message) => {
+              setSheet(null);
+              void showSuccess(message);
+            }}
+          />
+        </Sheet>
+      )}
+    </section>
+  );
+}

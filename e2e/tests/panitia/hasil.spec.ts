@@ -3,10 +3,9 @@ import ExcelJS from 'exceljs';
 import { apiLogin } from '../../support/api';
 import { ADMIN, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
-import { dismissDialog, loginAs } from '../../support/login';
+import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { confirmFinish } from '../exams/exam-helpers';
-import { pendingCount, takeParticipant } from '../sync/sync-helpers';
+import { pendingCount, scoreDrawExam, takeParticipant } from '../sync/sync-helpers';
 import { API, closeDialog, confirmDialog, consoleApi, openTab } from './panitia-helpers';
 
 test.use({ actionTimeout: 15_000 });
@@ -15,22 +14,6 @@ test.describe.configure({ timeout: 120_000 }); // two people, a whole exam, a co
 /** A count cell of the Progres page: exam `ujian`, column `kolom`. */
 const count = (page: Page, ujian: string, kolom: 'belum_diambil' | 'diambil' | 'dinilai') =>
   page.locator(`tr[data-ujian="${ujian}"] [data-kolom="${kolom}"]`);
-
-/** Scores the five kripen items with `score` and saves; returns after the save's dialog shows `saved`. */
-async function scoreKripen(phone: Page, score: number, saved: string | RegExp) {
-  await phone.locator('[data-exam="/UjianKripen"]').click();
-  await expect(phone.locator('ol > li')).toHaveCount(5);
-  for (let i = 0; i < 5; i++) {
-    await phone
-      .locator('li[aria-current="step"]')
-      .getByRole('button', { name: String(score), exact: true })
-      .click();
-  }
-  await phone.getByRole('button', { name: 'Selesai' }).click();
-  await phone.getByRole('dialog').getByRole('button', { name: 'Simpan' }).click();
-  await confirmFinish(phone);
-  await dismissDialog(phone, saved);
-}
 
 test('the committee follows the day live, corrects with a reason, ratifies, and exports what it ratified', async ({
   page: phone,
@@ -58,7 +41,7 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   await expect(count(admin, 'kripen', 'belum_diambil')).toHaveText(String(total - 1));
 
   // … and scores KRIPEN 70: counted as scored, and Siti's row shows her work.
-  await scoreKripen(phone, 70, 'Nilai berhasil disimpan');
+  await scoreDrawExam(phone, '/UjianKripen', 70, 'Nilai berhasil disimpan');
   await expect(count(admin, 'kripen', 'dinilai')).toHaveText('1', { timeout: 5_000 });
   await expect(count(admin, 'kripen', 'diambil')).toHaveText('0');
   const siti = admin
@@ -130,7 +113,7 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   await shot(admin, 'panitia-22-rekap-laptop');
 
   // The examiner's next write is refused, and stays on the phone as refused.
-  await scoreKripen(phone, 80, 'Nilai kegiatan ini sudah disahkan panitia.');
+  await scoreDrawExam(phone, '/UjianKripen', 80, 'Nilai kegiatan ini sudah disahkan panitia.');
   await expect(pendingCount(phone)).toHaveText('1');
   // The result stays open after a refusal; the examiner closes it and finds the refused write kept.
   await phone

@@ -53,6 +53,15 @@ export const pendingCount = (page: Page) => page.getByTestId('pending-count');
 
 /** Opens a draw exam from the hub, scores its five items and saves; `saved` is the dialog text expected. */
 export async function finishDrawExam(page: Page, path: string, score: number, saved: string | RegExp) {
+  await scoreDrawExam(page, path, score, saved);
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Opens a draw exam from the hub, scores its five items, saves and closes the dialog showing
+ * `saved`; a refused save leaves the exam's result open, a received one returns to the hub.
+ */
+export async function scoreDrawExam(page: Page, path: string, score: number, saved: string | RegExp) {
   await page.locator(`[data-exam="${path}"]`).click();
   await expect(page.locator('ol > li')).toHaveCount(5);
   for (let i = 0; i < 5; i++) {
@@ -65,7 +74,6 @@ export async function finishDrawExam(page: Page, path: string, score: number, sa
   await page.getByRole('dialog').getByRole('button', { name: 'Simpan' }).click();
   await confirmFinish(page);
   await dismissDialog(page, saved);
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Takes the n-th participant of the picker and returns their id_siswa. */

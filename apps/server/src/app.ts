@@ -14,6 +14,7 @@ import { startMaintenance } from './maintenance';
 import { authPlugin } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createOtpSender, type OtpSender } from './modules/auth/otp-delivery';
+import { verifikasiRoutes } from './modules/documents/verifikasi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kegiatanRoutes } from './modules/kegiatan/kegiatan.routes';
 import { keshanRoutes } from './modules/keshan/keshan.routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes);
       await api.register(authRoutes, { sender });
       await api.register(organisasiRoutes);
+      await api.register(verifikasiRoutes);
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', protectedApi.authenticate);
         await protectedApi.register(kegiatanRoutes);

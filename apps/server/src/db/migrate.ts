@@ -5,6 +5,7 @@ import * as consoleKegiatanPenguji from './migrations/20261123-0002-console-kegi
 import * as consolePesertaSoal from './migrations/20261123-0003-console-peserta-soal';
 import * as aturanLulus from './migrations/20261123-0004-aturan-lulus';
 import * as sahkanTertunda from './migrations/20261123-0005-sahkan-tertunda';
+import * as sertifikat from './migrations/20261123-0010-sertifikat';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123-0003-console-peserta-soal': consolePesertaSoal,
   '20261123-0004-aturan-lulus': aturanLulus,
   '20261123-0005-sahkan-tertunda': sahkanTertunda,
+  '20261123-0010-sertifikat': sertifikat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

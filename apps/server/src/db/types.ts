@@ -230,6 +230,19 @@ export interface AturanLulusTable {
   id_pemilih: number;
 }
 
+/** A piagam issued to a participant of a ratified event (docs/decisions/043). */
+export interface SertifikatTable {
+  /** The random code of the public check /verifikasi/{kode}. */
+  kode: string;
+  id_ukt: number;
+  id_siswa: number;
+  /** Its place in the event's issue order, the number part of `nomor`. */
+  urut: number;
+  /** The certificate number printed on the piagam. */
+  nomor: string;
+  created_at: string;
+}
+
 /** Small counters, e.g. the roster and flags versions the list caches are tagged with. */
 export interface MetaTable {
   key: string;
@@ -251,6 +264,7 @@ export interface Database {
   soal: SoalTable;
   keshan_jawaban: KeshanJawabanTable;
   aturan_lulus: AturanLulusTable;
+  sertifikat: SertifikatTable;
   penguji_tertunda: PengujiTertundaTable;
   otp_code: OtpCodeTable;
   otp_state: OtpStateTable;

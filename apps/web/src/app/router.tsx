@@ -29,6 +29,10 @@ const ListPesertaPage = lazy(() =>
 const SabukPage = lazy(() =>
   import('../features/static/components/sabuk-page').then((m) => ({ default: m.SabukPage })),
 );
+// The public check of a piagam's QR (DESIGN §11): no sign-in.
+const VerifikasiPage = lazy(() =>
+  import('../features/verifikasi/components/verifikasi-page').then((m) => ({ default: m.VerifikasiPage })),
+);
 // The committee console (DESIGN §9): one lazy route group; an examiner never loads it.
 const PanitiaRoutes = lazy(() =>
   import('../features/panitia/routes').then((m) => ({ default: m.PanitiaRoutes })),
@@ -52,6 +56,9 @@ export function AppRoutes() {
           <Route path="utss/:id" element={<TokenLoginPage />} />
           <Route path="Register" element={<RegisterPage />} />
           <Route path="VerifyOtp" element={<VerifyOtpPage />} />
+          <Route element={<QueryRoot />}>
+            <Route path="verifikasi/:kode" element={<VerifikasiPage />} />
+          </Route>
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>

@@ -1,5 +1,6 @@
 // The contract between the web app and the server: API paths, the committee console's calls
 // and the pending-scores file.
+export * from './dokumen';
 export * from './hasil';
 export * from './panitia';
 export * from './paths';

@@ -53,6 +53,8 @@ export const API = {
       `/keshan/audio/${seg(idUkt)}/${seg(idSiswa)}/${seg(idSoal)}`,
   },
 
+  verifikasi: { route: '/verifikasi/:kode', href: (kode: string) => `/verifikasi/${seg(kode)}` },
+
   panitia: {
     kegiatan: fixed('/panitia/kegiatan'),
     kegiatanById: {
@@ -127,6 +129,23 @@ export const API = {
     batalSahkan: {
       route: '/panitia/kegiatan/:id_ukt/batal-sahkan',
       href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/batal-sahkan`,
+    },
+    kartuPeserta: {
+      route: '/panitia/kegiatan/:id_ukt/kartu-peserta',
+      href: (idUkt: Part, idRanting?: Part) =>
+        `/panitia/kegiatan/${seg(idUkt)}/kartu-peserta${idRanting ? `?id_ranting=${seg(idRanting)}` : ''}`,
+    },
+    piagam: {
+      route: '/panitia/kegiatan/:id_ukt/piagam',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/piagam`,
+    },
+    beritaAcara: {
+      route: '/panitia/kegiatan/:id_ukt/berita-acara',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/berita-acara`,
+    },
+    kartuLogin: {
+      route: '/panitia/penguji/kartu-login',
+      href: (cari = '') => `/panitia/penguji/kartu-login${cari ? `?cari=${seg(cari)}` : ''}`,
     },
     audit: fixed('/panitia/audit'),
     penguji: fixed('/panitia/penguji'),

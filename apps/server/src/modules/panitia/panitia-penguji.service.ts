@@ -59,7 +59,7 @@ function toPanitiaPenguji(
 }
 
 /** What a search box text matches: part of a name, or, when it looks like a number, its digits. */
-function searchOf(cari: string): PengujiSearch {
+export function searchOf(cari: string): PengujiSearch {
   const nama = cari.toLowerCase();
   if (!/^[+\d\s-]+$/.test(cari)) return { nama, noWa: [] };
   const digits = digitsOnly(cari);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { documentsRoutes } from '../documents/documents.routes';
 import { liveRoutes } from '../live/live.routes';
 import { requirePanitia } from './panitia.hooks';
 import { panitiaImporRoutes } from './panitia-impor.routes';
@@ -29,4 +30,5 @@ export const panitiaRoutes: FastifyPluginAsync = async (app) => {
   await app.register(panitiaKoreksiRoutes);
   await app.register(panitiaSahkanRoutes);
   await app.register(liveRoutes);
+  await app.register(documentsRoutes);
 };

@@ -7,10 +7,12 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { confirmAction } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { DownloadButton } from '../../components/download-button';
 import { QueryView } from '../../components/query-view';
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
 import { useCreateTautan } from '../api/create-tautan';
+import { downloadKartuLogin } from '../api/download-kartu-login';
 import { usePenguji } from '../api/get-penguji';
 import { useSetPengujiAktif } from '../api/set-penguji-aktif';
 import { pengujiColumns } from './penguji-columns';
@@ -59,6 +61,12 @@ export function PengujiPage() {
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="flex-1 text-xl font-bold">Penguji</h1>
+        <DownloadButton
+          download={() => downloadKartuLogin(query.cari)}
+          label={query.cari ? 'PDF kartu login penguji yang dicari' : 'PDF kartu login semua penguji aktif'}
+        >
+          PDF kartu login
+        </DownloadButton>
         <Button onClick={() => setEditing('baru')}>+ Penguji baru</Button>
       </div>
       <SearchBox

@@ -8,6 +8,7 @@ import { Pager } from '../../../../components/ui/pager';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { confirmAction } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { DownloadButton } from '../../components/download-button';
 import { SelectField } from '../../components/field';
 import { KegiatanSelect } from '../../components/kegiatan-select';
 import { QueryView } from '../../components/query-view';
@@ -15,6 +16,7 @@ import { NO_REGION, type Region, RegionSelects } from '../../components/region-s
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
 import { useWide } from '../../components/use-wide';
+import { downloadKartuPeserta } from '../api/download-kartu-peserta';
 import { type PesertaQuery, usePeserta } from '../api/get-peserta';
 import { useLepasPeserta } from '../api/lepas-peserta';
 import { useSetMundur } from '../api/set-mundur';
@@ -96,6 +98,13 @@ export function PesertaPage() {
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="flex-1 text-xl font-bold">Peserta</h1>
+        <DownloadButton
+          download={() => downloadKartuPeserta(idUkt, query.id_ranting)}
+          disabled={!idUkt}
+          label={query.id_ranting ? 'PDF kartu peserta ranting terpilih' : 'PDF kartu peserta'}
+        >
+          PDF kartu peserta
+        </DownloadButton>
         <Button disabled={!idUkt} onClick={() => setEditing('baru')}>
           + Peserta baru
         </Button>

@@ -7,6 +7,7 @@ import { Notice } from '../../../../components/ui/notice';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { confirmAction } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { DownloadButton } from '../../components/download-button';
 import { downloadFile } from '../../components/download-file';
 import { SelectField } from '../../components/field';
 import { KegiatanSelect } from '../../components/kegiatan-select';
@@ -14,6 +15,7 @@ import { QueryView } from '../../components/query-view';
 import { NO_REGION, RegionSelects } from '../../components/region-selects';
 import { Sheet } from '../../components/sheet';
 import { useWide } from '../../components/use-wide';
+import { DokumenKegiatan } from '../../dokumen/dokumen-kegiatan';
 import { type RekapFilter, useRekap } from '../api/get-rekap';
 import { useSahkan } from '../api/sahkan';
 import { AturanSheet } from './aturan-sheet';
@@ -62,7 +64,6 @@ export function RekapPage() {
   const sahkan = useSahkan(idUkt);
   const [koreksi, setKoreksi] = useState<RekapRow | null>(null);
   const [sheet, setSheet] = useState<'aturan' | 'batal' | null>(null);
-  const [downloading, setDownloading] = useState<EksporFormat | null>(null);
   const meta = rekap.data?.meta;
   const disahkan = meta?.disahkan ?? false;
   const patch = (p: Partial<RekapFilter>) => setFilter((f) => ({ ...f, ...p }));
@@ -79,17 +80,6 @@ export function RekapPage() {
     () => rekapColumns({ idUkt, komponen: meta?.komponen ?? [], disahkan, onKoreksi: setKoreksi }),
     [idUkt, meta?.komponen, disahkan],
   );
-
-  const ekspor = async (format: EksporFormat) => {
-    setDownloading(format);
-    try {
-      await downloadFile(API.panitia.rekapEkspor.href(idUkt, format), `rekap-${idUkt}.${format}`);
-    } catch (error) {
-      void showError((error as Error).message);
-    } finally {
-      setDownloading(null);
-    }
-  };
 
   const ratify = async () => {
     const sure = await confirmAction(
@@ -179,18 +169,20 @@ export function RekapPage() {
             </Button>
           )}
           {EXPORTS.map((e) => (
-            <Button
+            <DownloadButton
               key={e.format}
-              variant="secondary"
-              disabled={downloading !== null}
-              onClick={() => void ekspor(e.format)}
-              aria-label={`Unduh rekap ${e.label}`}
+              label={`Unduh rekap ${e.label}`}
+              download={() =>
+                downloadFile(API.panitia.rekapEkspor.href(idUkt, e.format), `rekap-${idUkt}.${e.format}`)
+              }
             >
-              {downloading === e.format ? 'Menyiapkan…' : `Unduh ${e.label}`}
-            </Button>
+              Unduh {e.label}
+            </DownloadButton>
           ))}
         </div>
       )}
+
+      {idUkt && meta && <DokumenKegiatan idUkt={idUkt} />}
 
       {!idUkt ? (
         <Notice>Pilih kegiatan untuk melihat rekap nilainya.</Notice>

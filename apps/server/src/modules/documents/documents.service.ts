@@ -1,0 +1,272 @@
+import { digitsOnly } from '@ukt/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import type { Writer } from '../../db/writer';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { loginLinkFor } from '../auth/login-link.service';
+import { TOKEN_TTL_MS } from '../auth/session.service';
+import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { countPenguji, listPenguji } from '../panitia/panitia-penguji.repository';
+import { searchOf } from '../panitia/panitia-penguji.service';
+import { kegiatanMissing } from '../results/aturan.service';
+import { buildRekap, type Rekap } from '../results/rekap.service';
+import { DRAF_LINE } from '../results/rekap-document';
+import { beritaAcaraPdf } from './berita-acara-pdf';
+import { signCardCode } from './card-code';
+import {
+  findRantingNama,
+  insertSertifikat,
+  listKartuSiswa,
+  listSertifikat,
+  lockKegiatanForIssue,
+} from './documents.repository';
+import { identitasOf } from './identitas';
+import { kartuLoginPdf } from './kartu-login-pdf';
+import { kartuPesertaPdf } from './kartu-peserta-pdf';
+import { KOSONG, tanggalKegiatan, tanggalPanjang } from './pdf-base';
+import { randomKode } from './piagam-kode';
+import { piagamPdf } from './piagam-pdf';
+import { sabukText } from './sabuk-text';
+
+// The committee's documents (DESIGN §11), one service for the console's downloads and the `ukt`
+// commands: participant cards, examiner login cards, piagam and berita acara, each a PDF.
+// Piagam codes and the DRAF rule: docs/decisions/043; layout and login cards: 044.
+
+/** What making a document needs. */
+export interface DocumentDeps {
+  db: Kysely<Database>;
+  writer: Writer;
+  secret: string;
+  orgId: number;
+  /** The app's public address: login links and verification QRs point there. */
+  publicUrl: string;
+  dataDir: string;
+  now: Date;
+}
+
+/** A made document: its bytes, how many cards or pages of people it holds, and its file name. */
+export interface DocumentFile {
+  bytes: Buffer;
+  count: number;
+  fileName: string;
+}
+
+/** The most login cards one PDF makes: each is a fresh login link, so a print run is kept in bounds. */
+const KARTU_LOGIN_MAX = 1000;
+
+const score = (n: number | null) => (n === null ? KOSONG : n.toFixed(2));
+
+/** A WhatsApp number as printed: 6281234567890 → '+62 812-3456-7890'. */
+export function nomorWa(noWa: string): string {
+  const digits = digitsOnly(noWa);
+  const local = digits.startsWith('62') ? digits.slice(2) : digits;
+  const parts = [local.slice(0, 3), local.slice(3, 7), local.slice(7)].filter(Boolean);
+  return `+62 ${parts.join('-')}`;
+}
+
+/** An event as a document's heading names it: 'Ujian Kenaikan Tingkat I · UKT Sabuk Polos Ke Jambon'. */
+const judulOf = (kegiatan: { nama_kegiatan: string; nama_ukt: string }) =>
+  [kegiatan.nama_kegiatan, kegiatan.nama_ukt].filter(Boolean).join(' · ');
+
+async function kegiatanOf(deps: DocumentDeps, idUkt: number) {
+  const kegiatan = await findKegiatanById(deps.db, deps.orgId, idUkt);
+  if (!kegiatan) throw kegiatanMissing(idUkt);
+  return kegiatan;
+}
+
+/** Participant cards of an event (or of one ranting of it), 8 to an A4 page; withdrawn participants have none. */
+export async function kartuPeserta(
+  deps: DocumentDeps,
+  idUkt: number,
+  idRanting?: number,
+): Promise<DocumentFile> {
+  const kegiatan = await kegiatanOf(deps, idUkt);
+  if (idRanting !== undefined && !(await findRantingNama(deps.db, idRanting)))
+    throw notFound(`Ranting dengan id ${idRanting} tidak ditemukan.`);
+  const siswa = await listKartuSiswa(deps.db, idUkt, idRanting);
+  if (!siswa.length)
+    throw conflict(
+      idRanting === undefined
+        ? 'Kegiatan ini belum punya peserta aktif. Impor atau tambah peserta dulu.'
+        : 'Ranting ini tidak punya peserta aktif di kegiatan ini. Pilih ranting lain.',
+    );
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const bytes = await kartuPesertaPdf(
+    {
+      ...identitas,
+      kegiatan: kegiatan.nama_ukt,
+      sabuk: sabukText(kegiatan.id_tingkat),
+      kartu: siswa.map((s) => ({
+        no_urut: s.no_urut,
+        nama: s.nama,
+        ranting: s.ranting,
+        rayon: s.rayon,
+        kode: signCardCode(deps.secret, idUkt, s.id_siswa),
+      })),
+    },
+    deps.now,
+  );
+  return {
+    bytes,
+    count: siswa.length,
+    fileName: `kartu-peserta-${idUkt}${idRanting === undefined ? '' : `-ranting-${idRanting}`}.pdf`,
+  };
+}
+
+/**
+ * Login cards of the organisation's active examiners the search finds (everyone for ''), each
+ * with a fresh single-use 24-hour login link as its QR (docs/decisions/012, 036).
+ */
+export async function kartuLogin(deps: DocumentDeps, cari: string): Promise<DocumentFile> {
+  const search = searchOf(cari);
+  if ((await countPenguji(deps.db, deps.orgId, search)) > KARTU_LOGIN_MAX)
+    throw badRequest(
+      `Lebih dari ${KARTU_LOGIN_MAX} penguji cocok dengan pencarian. Persempit pencarian lalu cetak per kelompok.`,
+    );
+  const penguji = (await listPenguji(deps.db, deps.orgId, search, 1, KARTU_LOGIN_MAX)).filter(
+    (p) => p.aktif === 1,
+  );
+  if (!penguji.length)
+    throw conflict(
+      'Tidak ada penguji aktif yang cocok dengan pencarian. Ubah pencarian atau aktifkan penguji.',
+    );
+  const now = deps.now.getTime();
+  const urls = await deps.writer.run(async (trx) => {
+    const made: string[] = [];
+    for (const p of penguji) {
+      made.push(await loginLinkFor({ ...deps, db: trx, now }, p.id_pemilih));
+    }
+    return made;
+  });
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const bytes = await kartuLoginPdf(
+    {
+      ...identitas,
+      berlakuSampai: new Date(now + TOKEN_TTL_MS),
+      kartu: penguji.map((p, i) => ({ nama: p.nama, nomor: nomorWa(p.no_wa), url: urls[i] as string })),
+    },
+    deps.now,
+  );
+  return { bytes, count: penguji.length, fileName: 'kartu-login-penguji.pdf' };
+}
+
+/**
+ * The piagam codes of the passed participants of a ratified event: those issued before are kept,
+ * the others are issued now, numbered on in the event's issue order. 409 when the ratification
+ * was withdrawn meanwhile.
+ */
+async function issueSertifikat(deps: DocumentDeps, idUkt: number, idSiswa: number[], year: string) {
+  return deps.writer.run(async (trx) => {
+    if (!(await lockKegiatanForIssue(trx, idUkt)))
+      throw conflict(
+        'Pengesahan kegiatan ini baru saja dibatalkan. Piagam dapat diunduh lagi setelah disahkan.',
+      );
+    const issued = new Map((await listSertifikat(trx, idUkt)).map((s) => [s.id_siswa, s]));
+    let urut = Math.max(0, ...[...issued.values()].map((s) => s.urut));
+    const fresh = idSiswa
+      .filter((id) => !issued.has(id))
+      .map((id) => {
+        urut++;
+        return {
+          kode: randomKode(),
+          id_ukt: idUkt,
+          id_siswa: id,
+          urut,
+          nomor: `${String(urut).padStart(3, '0')}/UKT-${idUkt}/${year}`,
+          created_at: deps.now.toISOString(),
+        };
+      });
+    await insertSertifikat(trx, fresh);
+    for (const s of fresh) issued.set(s.id_siswa, s);
+    return issued;
+  });
+}
+
+/** The recap of an organisation's event in no_urut order; 404 for an unknown event. */
+const rekapOf = (deps: DocumentDeps, idUkt: number, status: 'Lulus' | 'semua'): Promise<Rekap> =>
+  buildRekap(deps.db, deps.orgId, idUkt, { status, urut: 'no_urut', arah: 'naik' });
+
+/**
+ * The piagam of every participant of the event whose status is Lulus under its pass rule. Before
+ * ratification a DRAF: no certificate number, no code, no QR, nothing stored.
+ */
+export async function piagam(deps: DocumentDeps, idUkt: number): Promise<DocumentFile> {
+  const rekap = await rekapOf(deps, idUkt, 'Lulus');
+  const { kegiatan } = rekap;
+  if (!rekap.rows.length)
+    throw conflict('Belum ada peserta berstatus Lulus pada kegiatan ini, jadi belum ada piagam yang dibuat.');
+  const disahkan = kegiatan.disahkan_at;
+  const sertifikat = disahkan
+    ? await issueSertifikat(
+        deps,
+        idUkt,
+        rekap.rows.map((r) => Number(r.id_siswa)),
+        disahkan.slice(0, 4),
+      )
+    : null;
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const base = deps.publicUrl.replace(/\/$/, '');
+  const bytes = await piagamPdf(
+    {
+      ...identitas,
+      kegiatan: judulOf(kegiatan),
+      kenaikan: sabukText(kegiatan.id_tingkat),
+      tanggal: tanggalKegiatan(kegiatan),
+      tempatTanggal: `${identitas.kota}, ${tanggalPanjang(disahkan ?? deps.now.toISOString())}`,
+      draf: !disahkan,
+      piagam: rekap.rows.map((r) => {
+        const s = sertifikat?.get(Number(r.id_siswa));
+        return {
+          nama: r.nama,
+          ranting: r.ranting,
+          rayon: r.rayon,
+          predikat: r.predikat ?? KOSONG,
+          nilai: score(r.nilai_akhir),
+          nomor: s?.nomor ?? null,
+          url: s ? `${base}/verifikasi/${s.kode}` : null,
+        };
+      }),
+    },
+    deps.now,
+  );
+  return { bytes, count: rekap.rows.length, fileName: `piagam-${idUkt}.pdf` };
+}
+
+/** The berita acara of an event: counts per status, every participant's result, signature blocks; DRAF until ratified. */
+export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<DocumentFile> {
+  const rekap = await rekapOf(deps, idUkt, 'semua');
+  const { kegiatan, meta, aturan } = rekap;
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const disahkan = kegiatan.disahkan_at;
+  const peserta = rekap.rows.length + meta.mundur;
+  const minimum = aturan.aturan.nilai_minimum.toLocaleString('id-ID', { maximumFractionDigits: 2 });
+  const pembukaan =
+    `Pada ${tanggalKegiatan(kegiatan)} telah dilaksanakan ${kegiatan.nama_kegiatan} (${kegiatan.nama_ukt}) ` +
+    `untuk kenaikan ${sabukText(kegiatan.id_tingkat)} oleh ${identitas.organisasi}, dengan ${peserta} peserta ` +
+    `terdaftar${meta.mundur ? ` (${meta.mundur} di antaranya mundur)` : ''}. Kelulusan ditetapkan menurut ` +
+    `${aturan.versi ? `aturan kelulusan versi ${aturan.versi}` : 'aturan kelulusan bawaan'} dengan nilai akhir ` +
+    `minimal ${minimum}. Hasilnya sebagai berikut.`;
+  const bytes = await beritaAcaraPdf(
+    {
+      ...identitas,
+      kegiatan: kegiatan.nama_ukt,
+      judul: judulOf(kegiatan),
+      pembukaan,
+      draf: !disahkan,
+      status: disahkan ? `Disahkan panitia ${tanggalPanjang(disahkan)}` : DRAF_LINE,
+      jumlah: meta.total,
+      mundur: meta.mundur,
+      rows: rekap.rows.map((r) => ({
+        no_urut: r.no_urut,
+        nama: r.nama,
+        ranting: r.ranting,
+        nilai: score(r.nilai_akhir),
+        predikat: r.predikat ?? KOSONG,
+        status: r.status,
+      })),
+      tempatTanggal: `${identitas.kota}, ${tanggalPanjang(disahkan ?? deps.now.toISOString())}`,
+    },
+    deps.now,
+  );
+  return { bytes, count: rekap.rows.length, fileName: `berita-acara-${idUkt}.pdf` };
+}

@@ -17,6 +17,11 @@ test('Sign Out revokes the token and clears the phone: storage, cookies, state',
   await page.getByRole('button', { name: 'Buka menu' }).click();
   const logout = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/auth/logout'));
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  // Nothing waits unsent: the slide-up panel only asks to confirm.
+  await page
+    .getByRole('dialog', { name: 'Keluar dari aplikasi' })
+    .getByRole('button', { name: 'Keluar' })
+    .click();
   expect((await logout).headers()['access-token']).toBe(api.token);
   await expect(page).toHaveURL(/\/login$/);
 

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { fadeLoadingOverlay } from './app/loading-overlay';
 import { AppRoutes } from './app/router';
 import './index.css';
 
@@ -13,3 +14,4 @@ createRoot(root).render(
     </BrowserRouter>
   </StrictMode>,
 );
+fadeLoadingOverlay();

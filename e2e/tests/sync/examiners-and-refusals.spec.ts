@@ -17,9 +17,18 @@ import {
 
 test.use({ actionTimeout: 15_000 });
 
-const signOut = async (page: Page) => {
+const signOutPanel = (page: Page) => page.getByRole('dialog', { name: 'Keluar dari aplikasi' });
+
+/** Opens the sign-out panel from the side menu. */
+const openSignOut = async (page: Page) => {
   await page.getByRole('button', { name: 'Buka menu' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
+};
+
+/** Signs out with nothing unsent: the panel only asks to confirm. */
+const signOut = async (page: Page) => {
+  await openSignOut(page);
+  await signOutPanel(page).getByRole('button', { name: 'Keluar' }).click();
 };
 
 test('a participant taken offline and by someone else meanwhile: the 409 stays visible until discarded', async ({
@@ -66,16 +75,16 @@ test('logout with unsent scores asks for the export; another examiner never send
   await finishDrawExam(page, '/UjianKripen', 70, 'Nilai tersimpan di HP');
 
   // Refused while the score is neither sent nor exported.
-  await signOut(page);
-  const warning = page.locator('.swal2-popup');
+  await openSignOut(page);
+  const warning = signOutPanel(page);
   await expect(warning).toContainText('1 nilai masih tersimpan di HP');
   await shot(page, '20-logout-unsent');
   await warning.getByRole('button', { name: 'Batal' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
 
-  await page.getByRole('button', { name: 'Sign Out' }).click(); // the menu is still open
+  await openSignOut(page);
   const download = page.waitForEvent('download');
-  await page.locator('.swal2-popup').getByRole('button', { name: 'Ekspor nilai tertunda' }).click();
+  await signOutPanel(page).getByRole('button', { name: 'Ekspor nilai tertunda' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^nilai-tertunda-6281100000001-\d{8}-\d{4}\.json$/);
   const exported = JSON.parse(readFileSync(await file.path(), 'utf8'));
@@ -92,7 +101,7 @@ test('logout with unsent scores asks for the export; another examiner never send
   expect(Object.keys(exported.items[0]).sort()).toEqual(
     ['body', 'createdAt', 'examinerId', 'key', 'label', 'lastError', 'participantId', 'path', 'state'].sort(),
   );
-  await page.locator('.swal2-popup').getByRole('button', { name: 'Keluar' }).click();
+  await signOutPanel(page).getByRole('button', { name: 'Keluar' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const adminId = exported.items[0].examinerId as string;
 

@@ -1,16 +1,23 @@
 import { examsForPost, postShowsPicker } from '@ukt/core';
 import { useMemo } from 'react';
+import { useHubOrganisasi } from '../features/hub/api/get-organisasi';
+import { AnnouncementModal } from '../features/hub/components/announcement-modal';
+import { BannerCarousel } from '../features/hub/components/banner-carousel';
 import { BeltBanner } from '../features/hub/components/belt-banner';
 import { ExamLinks } from '../features/hub/components/exam-links';
 import { PostPanel } from '../features/hub/components/post-panel';
 import { pendingExamKeys } from '../features/hub/hooks/pending-exams';
+import { useAnnouncement } from '../features/hub/hooks/use-announcement';
 import { useExamScores } from '../features/hub/hooks/use-exam-scores';
 import { ParticipantSection } from '../features/participants/components/participant-section';
 import { clearExamState } from '../lib/exam-storage';
 import { useOutboxItems } from '../lib/outbox';
 import { setPost, useSession } from '../lib/session';
 
-/** / : the exam hub: belt, post, participant, and the exams the post and examiner may open (SPEC §2, §6). */
+/**
+ * / : the exam hub: belt, post, participant, and the exams the post and examiner may open (SPEC §2, §6);
+ * below them the organisation's banners, and the committee's announcement 3 s after it opens (DESIGN §12).
+ */
 export function HomePage() {
   const { examiner, belt, post, participant, idUkt } = useSession();
   const exams = useMemo(() => examsForPost(post, { dewan: examiner?.dewan }), [post, examiner?.dewan]);
@@ -19,6 +26,10 @@ export function HomePage() {
   const items = useOutboxItems();
   const scores = useExamScores(exams, idSiswa, belt, idUkt, items?.length ?? 0);
   const pending = pendingExamKeys(items, idSiswa, exams);
+  const organisasi = useHubOrganisasi();
+  const pengumuman = organisasi?.pengumuman.trim() ?? '';
+  const announcement = useAnnouncement(pengumuman);
+  const banners = organisasi?.banners ?? [];
 
   return (
     <div className="flex flex-col gap-4">
@@ -35,6 +46,11 @@ export function HomePage() {
       {post !== 0 && withPicker && <ParticipantSection />}
       {post !== 0 && (
         <ExamLinks exams={exams} scores={scores} pending={pending} locked={withPicker && !participant} />
+      )}
+      {/* Below the work: the examiner comes to the hub to score, not to look at banners (decision 081). */}
+      {banners.length > 0 && <BannerCarousel banners={banners} />}
+      {announcement.open && (
+        <AnnouncementModal text={pengumuman} onClose={announcement.close} onHide={announcement.hide} />
       )}
     </div>
   );

@@ -1,19 +1,28 @@
 import { IMG } from '@ukt/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { clearExamState } from '../lib/exam-storage';
 import { clearEvent, setParticipant, useSession } from '../lib/session';
 import { PanitiaMenuItem } from './panitia-menu-item';
 
 /**
  * The side drawer: photo 100x80, name, 'Penguji', 'Ganti Event Kegiatan', 'Sign Out' (SPEC §2);
- * 'Panitia' (the console) above them for a committee admin.
+ * 'Panitia' (the console) above them for a committee admin; 'Kunci Aplikasi' (DESIGN §12).
+ * Sign Out and Kunci Aplikasi open their slide-up panels (the caller's).
  */
-export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SideMenu({
+  open,
+  onClose,
+  onSignOut,
+  onLock,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSignOut: () => void;
+  onLock: () => void;
+}) {
   const { examiner } = useSession();
   const navigate = useNavigate();
-  const signOut = useSignOut();
   const panel = useRef<HTMLElement>(null);
   // The photo URL changes once per opening of the app so a new photo shows (SPEC §7 cache busting).
   const [time] = useState(() => Date.now());
@@ -86,7 +95,22 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           <li>
             <button
               type="button"
-              onClick={() => void signOut()}
+              onClick={() => {
+                onClose();
+                onLock();
+              }}
+              className="min-h-12 w-full rounded-lg px-4 text-left font-medium hover:bg-neutral-100"
+            >
+              Kunci Aplikasi
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                onClose();
+                onSignOut();
+              }}
               className="min-h-12 w-full rounded-lg px-4 text-left font-medium text-red-700 hover:bg-red-50"
             >
               Sign Out

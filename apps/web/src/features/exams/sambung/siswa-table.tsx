@@ -1,5 +1,6 @@
 import type { SiswaRow } from '@ukt/core';
 import { useEffect, useState } from 'react';
+import { SearchInput } from '../../../components/ui/search-input';
 import { EXAM_KEYS, examKey, readExam, writeExam } from '../../../lib/exam-storage';
 import { useSession } from '../../../lib/session';
 import { ExamButton } from '../shared/exam-layout';
@@ -54,14 +55,13 @@ export function SiswaTable(props: {
 
   return (
     <div className="flex flex-col gap-2">
-      <input
-        type="search"
+      <SearchInput
         aria-label={`Cari peserta ${props.panel}`}
         placeholder="Cari nama atau nomor urut"
         className="h-12 rounded-xl border border-neutral-300 px-3 text-base"
         value={typed}
-        onChange={(e) => {
-          setTyped(e.currentTarget.value);
+        onValueChange={(value) => {
+          setTyped(value);
           if (hal !== 1) setHal(1);
         }}
       />

@@ -3,10 +3,14 @@
 import { build } from 'esbuild';
 
 const bundled = new Set(['@ukt/core', 'zod']);
+// `node build.mjs --outdir DIR` builds elsewhere (the benchmark builds its own copy); DIR must sit
+// inside the repository so that the packages left outside the bundle are found in node_modules.
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
 
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli/main.ts' },
-  outdir: 'dist',
+  entryPoints: { server: 'src/server.ts', cluster: 'src/cluster.ts', cli: 'src/cli/main.ts' },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

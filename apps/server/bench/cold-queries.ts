@@ -1,26 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types';
-import {
-  countSiswa,
-  findSiswaPageIds,
-  findSiswaRows,
-  type SiswaFilter,
-} from '../src/modules/siswa/siswa.repository';
+import { countSiswa, findSiswaPageIds, findSiswaRows } from '../src/modules/siswa/siswa.repository';
+import { mixFilters } from './list-mix';
+import type { benchRegions } from './seed-roster';
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => Math.round(n * 100) / 100;
 
 /** Times the uncached list queries (page ids, count, rows) of each event over the same query mix. */
-export async function coldQueryTimes(db: Kysely<Database>, events: number[], searches: string[]) {
+export async function coldQueryTimes(
+  db: Kysely<Database>,
+  events: number[],
+  searches: string[],
+  regions: Awaited<ReturnType<typeof benchRegions>>,
+) {
   const results = [];
   for (const id_ukt of events) {
-    const filters: Omit<SiswaFilter, 'id_ukt' | 'cari'>[] = [
-      {},
-      { id_perwapus: 2 },
-      { id_perwapus: 3, id_cabang: 12 },
-      { id_cabang: 7 },
-    ];
+    const filters = mixFilters(regions);
     const times: number[] = [];
     for (const cari of ['', ...searches]) {
       for (const f of filters) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,10 +14,11 @@ import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { benchRegions, seedEvent } from './seed-roster';
 import { type SeededScores, seedScores } from './seed-scores';
+import { BENCH_DIST, buildServer } from './server-build';
 
 // `npm run bench:recap` (also part of `npm run bench`): the committee's recap of an event of
 // 2,000 participants with realistic scores and audit rows (bench/seed-scores.ts), next to a
-// second scored event of the same size, against the built server (dist/server.js): the recap as
+// second scored event of the same size, against the built server (bench/dist/server.js): the recap as
 // the console first loads it, filtered and sorted, and the progress page when the server has it,
 // each at 1 and 8 connections; the exports once each. SQLite always, PostgreSQL when
 // TEST_DATABASE_URL is set (in a schema made for the run and dropped after). Target: recap p99
@@ -112,7 +113,7 @@ async function benchDatabase(database: string, url: string, dir: string) {
     `${database}: ${seeded.participants} peserta (${seeded.withdrawn} mundur), ${seeded.records} rekaman nilai, ${seeded.auditRows} baris audit per kegiatan; dibuat dalam ${seconds.toFixed(1)} s`,
   );
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
+  const server: ChildProcess = spawn(process.execPath, [join(BENCH_DIST, 'server.js')], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -191,8 +192,7 @@ async function benchDatabase(database: string, url: string, dir: string) {
 /** The whole recap bench; true when the recap's p99 met the target on every database. */
 export async function runRecapBench(options: { build?: boolean } = {}): Promise<boolean> {
   if (options.build !== false) {
-    console.log('Membangun server (dist)…');
-    execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+    buildServer();
   }
   const rows: Row[] = [];
   const exports: { database: string; format: string; ms: number; kb: number }[] = [];

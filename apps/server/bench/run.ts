@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -10,20 +10,23 @@ import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { coldQueryTimes } from './cold-queries';
 import { runImportBench } from './import';
+import { isEmptyList, listMix, SEARCHES } from './list-mix';
+import { runMixedBench } from './mixed';
 import { runRecapBench } from './recap';
 import { benchRegions, seedEvent } from './seed-roster';
+import { BENCH_DIST, buildServer } from './server-build';
 import { runStreamBench } from './stream';
 
 // `npm run bench`: 100,000 participants in one event on SQLite, the list query and a score write
-// at 100 connections against the built server, and a bare node:http ceiling; then the recap
-// bench (bench/recap.ts), the import bench (bench/import.ts) and the live stream across two
-// processes (bench/stream.ts). Loopback only; every run is bounded in time and every process
-// started here is stopped here.
+// at 100 connections against the built server, and a bare node:http ceiling; then the exam-day
+// mix (bench/mixed.ts), the recap bench (bench/recap.ts), the import bench (bench/import.ts) and
+// the live stream across two processes (bench/stream.ts). Loopback only; every run is bounded in
+// time and every process started here is stopped here. `--only NAME` (list, mixed, recap, import,
+// stream; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
 
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SEARCHES = ['sari', 'adi', 'put', 'wahyu', 'eko', 'tri', 'dewi', 'nugroho', 'yuni', 'santoso'];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -48,19 +51,6 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** The list queries of a run: searches × filters × pages, cycled by every connection. */
-function listPaths(idUkt: number): string[] {
-  const filters = ['', '&id_perwapus=2', '&id_perwapus=3&id_cabang=12', '&id_cabang=7'];
-  const paths: string[] = [];
-  for (const nama of ['', ...SEARCHES]) {
-    for (const filter of filters) {
-      for (const hal of [1, 2, 3])
-        paths.push(`/uktNEW/api/DataSiswa/siswa?id_ukt=${idUkt}&hal=${hal}&posUjian=2&nama=${nama}${filter}`);
-    }
-  }
-  return paths;
-}
-
 async function cannon(opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -80,9 +70,6 @@ async function main() {
     .map((l) => l.toFixed(1))
     .join(' ');
   try {
-    console.log('Membangun server (dist)…');
-    execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
-
     const url = `sqlite:${join(dir, 'bench.db')}`;
     const { db } = await openDb(url);
     const started = Date.now();
@@ -91,7 +78,10 @@ async function main() {
     await seedEvent(db, 1, 3, 100_000, regions);
     await seedEvent(db, 1, 4, 1_000, regions);
     console.log(`Data: 100.000 + 1.000 peserta dibuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const cold = await coldQueryTimes(db, [3, 4], SEARCHES);
+    const cold = await coldQueryTimes(db, [3, 4], SEARCHES, regions);
+    // Only queries that return rows: a page past the last of its query would time an empty answer.
+    const mixes = { 3: await listMix(db, 3, regions), 4: await listMix(db, 4, regions) };
+    const listPaths = (idUkt: 3 | 4) => mixes[idUkt].queries.map((q) => q.path);
     const token = await openSession(db, SECRET, 1, Date.now());
     await db.destroy();
 
@@ -100,7 +90,7 @@ async function main() {
     const profile = process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
-    const server = spawn(process.execPath, [...profile, 'dist/server.js'], {
+    const server = spawn(process.execPath, [...profile, join(BENCH_DIST, 'server.js')], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -137,8 +127,19 @@ async function main() {
     console.log('Batas atas: node:http dengan jawaban tetap…');
     const ceilingBefore = await measureCeiling();
 
-    const list = async (idUkt: number) => {
-      const requests = listPaths(idUkt).map((path) => ({ method: 'GET' as const, path, headers }));
+    let empty = 0;
+    let answered = 0;
+    const list = async (idUkt: 3 | 4) => {
+      const onResponse = (_status: number, body: string) => {
+        answered++;
+        if (isEmptyList(body)) empty++;
+      };
+      const requests = listPaths(idUkt).map((path) => ({
+        method: 'GET' as const,
+        path,
+        headers,
+        onResponse,
+      }));
       // Warm-up: every query once (fills the list-page cache), then load for the JIT and page cache.
       for (const { path } of requests) await fetch(`${base}${path}`, { headers });
       await cannon({ url: base, requests, duration: 2 });
@@ -186,6 +187,9 @@ async function main() {
     console.log(
       `\nSQLite, ${CONNECTIONS} koneksi, ${SECONDS} s per baris, jawaban daftar ${Buffer.byteLength(sample)} byte`,
     );
+    console.log(
+      `Kueri daftar: ${mixes[3].queries.length} (100.000) dan ${mixes[4].queries.length} (1.000) dari ${mixes[3].candidates} calon; jawaban kosong ${((100 * empty) / Math.max(1, answered)).toFixed(1)}% dari ${answered}`,
+    );
     const loadAfter = loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
@@ -210,11 +214,17 @@ async function main() {
   }
 }
 
-await main();
+const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--only' ? [arg] : []));
+const runs = (part: string) => only.length === 0 || only.includes(part);
+
+buildServer();
+if (runs('list')) await main();
+// The exam-day mix on SQLite and PostgreSQL, 1 and 2 processes (bench/mixed.ts): BENCH_MIXED=0 skips it.
+if (runs('mixed') && process.env.BENCH_MIXED !== '0') await runMixedBench();
 // The recap of a 2,000-participant event (bench/recap.ts, also `npm run bench:recap` alone): BENCH_RECAP=0 skips it.
-if (process.env.BENCH_RECAP !== '0') await runRecapBench({ build: false });
+if (runs('recap') && process.env.BENCH_RECAP !== '0') await runRecapBench({ build: false });
 // Participant imports (bench/import.ts, also `npm run bench:import` alone): BENCH_IMPORT=0 skips them.
-if (process.env.BENCH_IMPORT !== '0') await runImportBench();
+if (runs('import') && process.env.BENCH_IMPORT !== '0') await runImportBench();
 // A write on one server process reaching a stream on another (bench/stream.ts, also `npm run
 // bench:stream` alone), on PostgreSQL: BENCH_STREAM=0 skips it.
-if (process.env.BENCH_STREAM !== '0') await runStreamBench();
+if (runs('stream') && process.env.BENCH_STREAM !== '0') await runStreamBench();

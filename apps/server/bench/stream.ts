@@ -18,7 +18,7 @@ import { openSession } from '../src/modules/auth/session.service';
 // postgres://postgres@127.0.0.1:5432/test names the server to make it on. Writes go to process A
 // one after another; the stream is read, as the console reads it, from process B.
 
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WRITES = Number(process.env.BENCH_STREAM_WRITES ?? 200);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const TARGET_MS = 2_000;
@@ -49,8 +49,10 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** A fresh database on the PostgreSQL server of PG_URL, and how to drop it; null when unreachable. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `ukt_stream_${randomBytes(4).toString('hex')}`;
+export async function freshDatabase(
+  prefix = 'ukt_stream',
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();

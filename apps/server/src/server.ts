@@ -1,11 +1,17 @@
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 
 // Entry point of `npm start`: listens, and shuts down gracefully so no acknowledged write is cut.
+// With WORKERS above 1 it hands over to cluster.ts, whose processes each run this file again.
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (cluster.isPrimary && (config.workers ?? 1) > 1) {
+    await import('./cluster');
+    return;
+  }
   // src/server.ts (tsx) and dist/server.js (built) both sit one level under apps/server.
   config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp(config);

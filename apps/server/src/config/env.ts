@@ -14,6 +14,9 @@ import { z } from 'zod';
 // (docs/decisions/018-session-lookup-cache.md).
 // TRUST_PROXY: behind a load balancer, 'true' or the balancer's addresses (comma-separated), so the client IP is
 // taken from X-Forwarded-For; unset, the socket's address is the client (no header can fake it).
+// WORKERS: how many server processes share the port (Node's cluster module, src/cluster.ts); unset or 1
+// is one process. More than one needs PostgreSQL (docs/decisions/046-several-server-processes.md);
+// `npm run start:cluster` defaults to one per CPU, at least 2.
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -55,6 +58,7 @@ const EnvSchema = z.object({
     .max(60_000, { error: 'SESSION_CACHE_MS 0 sampai 60000' })
     .default(3000),
   TRUST_PROXY: z.string().max(500).optional(),
+  WORKERS: positiveInt('WORKERS').max(64, { error: 'WORKERS paling banyak 64' }).optional(),
   // Set by npm to the directory `npm run …` was typed in; the CLI resolves file names against it.
   INIT_CWD: z.string().optional(),
 });
@@ -77,6 +81,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Milliseconds a looked-up session token is trusted without asking the database again. */
   sessionCacheMs: number;
+  /** Server processes to run on one port (WORKERS); undefined when not set. */
+  workers: number | undefined;
   /** Where the command was typed (npm runs workspace scripts elsewhere): CLI file names are relative to it. */
   invocationDir: string;
 }
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: trustProxy(e.TRUST_PROXY),
     sessionCacheMs: e.SESSION_CACHE_MS,
+    workers: e.WORKERS,
     invocationDir: e.INIT_CWD ?? process.cwd(),
   };
 }

@@ -1,6 +1,13 @@
 import { Kysely } from 'kysely';
 import { ConfigError } from '../config/env';
-import { createDialect, type DialectName, type DialectOptions, dialectName } from './dialect';
+import { setDataVersionProbe } from './data-version';
+import {
+  createDialect,
+  type DialectName,
+  type DialectOptions,
+  dataVersionProbe,
+  dialectName,
+} from './dialect';
 import { migrateToLatest } from './migrate';
 import { openErrorMessage } from './open-error';
 import type { Database } from './types';
@@ -20,7 +27,10 @@ export interface Db {
 export async function openDb(url: string, options: DialectOptions = {}): Promise<Db> {
   let db: Kysely<Database> | undefined;
   try {
-    db = new Kysely<Database>({ dialect: createDialect(url, options) });
+    const dialect = createDialect(url, options);
+    db = new Kysely<Database>({ dialect });
+    const probe = dataVersionProbe(dialect);
+    if (probe) setDataVersionProbe(db, probe);
     const { fresh } = await migrateToLatest(db, options.pgSchema);
     return { db, dialect: dialectName(url), fresh };
   } catch (error) {

@@ -70,7 +70,38 @@ function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
     database.close();
     throw error;
   }
-  return new SqliteDialect({ database: withStatementCache(database) });
+  // A second, read-only connection that only asks `PRAGMA data_version`: on a connection of its
+  // own it changes with every commit, this process's included (db/data-version.ts).
+  let probe: SQLite.Database | undefined;
+  if (file !== ':memory:') {
+    try {
+      probe = new SQLite(file, { readonly: true });
+    } catch {
+      probe = undefined;
+    }
+  }
+  const cached = withStatementCache(database);
+  const dialect = new SqliteDialect({
+    database: {
+      ...cached,
+      close: () => {
+        probe?.close();
+        cached.close();
+      },
+    },
+  });
+  if (probe) {
+    const version = probe.prepare('PRAGMA data_version').pluck();
+    dataVersions.set(dialect, () => version.get() as number);
+  }
+  return dialect;
+}
+
+const dataVersions = new WeakMap<Dialect, () => number>();
+
+/** The data-version probe of a dialect made here: SQLite files only. */
+export function dataVersionProbe(dialect: Dialect): (() => number) | undefined {
+  return dataVersions.get(dialect);
 }
 
 /**

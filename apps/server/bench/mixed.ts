@@ -1,0 +1,442 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SAMBUNG_SCALE } from '@ukt/core';
+import autocannon from 'autocannon';
+import { openDb } from '../src/db/connect';
+import { seedDemo } from '../src/demo/seed';
+import { openSession } from '../src/modules/auth/session.service';
+import { isEmptyList, listMix } from './list-mix';
+import { benchRegions, seedEvent } from './seed-roster';
+import { BENCH_DIST, SERVER_DIR } from './server-build';
+import { freshDatabase, PG_URL } from './stream';
+
+// The exam-day mix (issue 14, DESIGN §8): 100 connections, each cycling 10 calls — 7 list reads
+// (the list mix: searches, filters, pages), 1 take of a participant nobody has taken yet at that
+// post, 2 score writes with an Idempotency-Key of their own, as the phone's outbox sends them —
+// on an event of 2,000 participants and one of 100,000; p50/p99 per call kind. Every take changes
+// a post flag and so makes every cached list answer of the event stale: the list is measured
+// while it is being rebuilt all the time. Then the same mix on PostgreSQL, in one process and
+// through 2 processes of the cluster entry (dist/cluster.js, WORKERS=2). The plain list (reads
+// only) and a bare node:http ceiling, measured right before and after, give the ratio of DESIGN §8.
+// `npm run bench -- --only mixed` runs this part alone.
+
+const SECRET = 'bench-secret-0123456789abcdef0123456789';
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LIST_P99_TARGET_MS = 50;
+const CEILING_TARGET = 0.4;
+const POSTS = ['sudah_tes', 'sudah_fisik', 'sudah_keshan', 'sudah_sambung'] as const;
+/** One connection's cycle: L list, T take, W score write (70 / 10 / 20). */
+const CYCLE = ['L', 'L', 'W', 'L', 'L', 'T', 'L', 'W', 'L', 'L'] as const;
+type Kind = 'list' | 'take' | 'write';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server keluar (kode ${child.exitCode})`);
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} tidak menjawab`);
+}
+
+/** Starts the built server (server.js, or cluster.js for several processes) on a database. */
+async function startServer(
+  entry: 'server.js' | 'cluster.js',
+  url: string,
+  dir: string,
+  children: ChildProcess[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  const port = await freePort();
+  // BENCH_PROFILE=DIR: each server process leaves a --cpu-prof profile in DIR.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, join(BENCH_DIST, entry)], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      UKT_SECRET: SECRET,
+      UKT_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      WEB_DIST: join(dir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  // The cluster's primary says when every process listens; a run must not start while one still boots.
+  let said = '';
+  const all = new Promise<void>((resolve) => {
+    if (entry === 'server.js') resolve();
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      said += chunk.toString();
+      if (/\[klaster\] \d+ proses server/.test(said)) resolve();
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/uktNEW/api/organisasi/1`, child);
+  await Promise.race([
+    all,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('klaster tidak siap dalam 60 s')), 60_000)),
+  ]);
+  return base;
+}
+
+/** Waits until a server has worked off what a finished run left in flight (answers quickly again). */
+async function settle(base: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const started = performance.now();
+    const ok = await fetch(`${base}/uktNEW/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && performance.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopAll(children: ChildProcess[]): Promise<void> {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length
+    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number)
+    : 0;
+
+/** One event of a database as the mix sees it. */
+interface MixEvent {
+  label: string;
+  idUkt: number;
+  /** The event's participants' ids, first and count (seeded in one go, so consecutive). */
+  firstId: number;
+  count: number;
+  listPaths: string[];
+  /** Takes made so far on this database: the next one is a participant nobody holds at that post. */
+  takes: { n: number };
+}
+
+interface KindStats {
+  n: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+interface RunResult {
+  rps: number;
+  total: number;
+  bad: number;
+  kinds: Record<Kind, KindStats>;
+  empty: number;
+  lists: number;
+  /** Non-2xx answers by kind and status, e.g. "write 503". */
+  refused: Map<string, number>;
+}
+
+/** Runs one mixed (or, with listOnly, plain list) load for SECONDS; latency per call kind. */
+async function runMix(
+  base: string,
+  token: string,
+  event: MixEvent,
+  options: { listOnly?: boolean; seconds?: number } = {},
+): Promise<RunResult> {
+  const times: Record<Kind, number[]> = { list: [], take: [], write: [] };
+  const bad: Record<Kind, number> = { list: 0, take: 0, write: 0 };
+  let listAt = 0;
+  let writeAt = 0;
+  let empty = 0;
+  let lists = 0;
+  let last: { kind: Kind; status: number } | undefined;
+  const refused = new Map<string, number>();
+  const headers = { 'access-token': token };
+  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+  const request = (kind: Kind): autocannon.Request => ({
+    method: kind === 'list' ? 'GET' : 'POST',
+    path: '/',
+    headers: kind === 'list' ? headers : jsonHeaders,
+    setupRequest: (req) => {
+      if (kind === 'list') {
+        return { ...req, path: event.listPaths[listAt++ % event.listPaths.length] as string };
+      }
+      if (kind === 'take') {
+        // Each take is a participant nobody holds yet at that post: a real change of a flag.
+        const n = event.takes.n++;
+        const post = POSTS[Math.floor(n / event.count) % POSTS.length] as string;
+        const id = event.firstId + (n % event.count);
+        return {
+          ...req,
+          path: `/uktNEW/api/DataSiswa/siswaUpdate/${id}`,
+          body: JSON.stringify({ id_ukt: event.idUkt, [post]: '1' }),
+        };
+      }
+      const n = writeAt++;
+      return {
+        ...req,
+        path: '/uktNEW/api/DataSiswa/NilaiSiswa',
+        headers: {
+          ...jsonHeaders,
+          'idempotency-key': `bench-${event.idUkt}-${process.hrtime.bigint()}-${n}`,
+        },
+        body: JSON.stringify({
+          id_siswa: event.firstId + ((n * 7919) % event.count),
+          id_ukt: event.idUkt,
+          id_tingkat: 2,
+          nilai_sambung: SAMBUNG_SCALE[n % SAMBUNG_SCALE.length],
+        }),
+      };
+    },
+    onResponse: (status, body) => {
+      last = { kind, status };
+      if (kind === 'list') {
+        lists++;
+        if (isEmptyList(body)) empty++;
+      }
+    },
+  });
+  const requests = options.listOnly
+    ? [request('list')]
+    : CYCLE.map((c) => request(c === 'L' ? 'list' : c === 'T' ? 'take' : 'write'));
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: options.seconds ?? SECONDS,
+    requests,
+    // The response event follows its request's onResponse at once: it carries the latency.
+    setupClient: (client) => {
+      client.on('response', (_status: number, _bytes: number, duration: number) => {
+        if (!last) return;
+        times[last.kind].push(duration);
+        if (last.status >= 300) {
+          bad[last.kind]++;
+          const what = `${last.kind} ${last.status}`;
+          refused.set(what, (refused.get(what) ?? 0) + 1);
+        }
+        last = undefined;
+      });
+    },
+  });
+  const result = await instance;
+  await settle(base);
+  const stats = (kind: Kind): KindStats => {
+    const sorted = times[kind].sort((a, b) => a - b);
+    return {
+      n: sorted.length,
+      p50: Math.round(pct(sorted, 50) * 10) / 10,
+      p99: Math.round(pct(sorted, 99) * 10) / 10,
+      bad: bad[kind],
+    };
+  };
+  return {
+    rps: Math.round(result.requests.average),
+    total: result.requests.total,
+    bad: result.non2xx + result.errors + result.timeouts,
+    kinds: { list: stats('list'), take: stats('take'), write: stats('write') },
+    empty,
+    lists,
+    refused,
+  };
+}
+
+/** Seeds the demo organisation, the bench regions and the mix's two events; answers them and a token. */
+async function seed(url: string): Promise<{ events: MixEvent[]; token: string; candidates: number }> {
+  const { db } = await openDb(url);
+  try {
+    await seedDemo(db, 1, new Date());
+    const regions = await benchRegions(db, 1);
+    const events: MixEvent[] = [];
+    let candidates = 0;
+    for (const [idUkt, count] of [
+      [5, 2_000],
+      [3, 100_000],
+    ] as const) {
+      await seedEvent(db, 1, idUkt, count, regions);
+      const first = await db
+        .selectFrom('siswa')
+        .select((eb) => eb.fn.min('id_siswa').as('id'))
+        .where('id_ukt', '=', idUkt)
+        .executeTakeFirstOrThrow();
+      const mix = await listMix(db, idUkt, regions);
+      candidates = mix.candidates;
+      events.push({
+        label: count.toLocaleString('en'),
+        idUkt,
+        firstId: Number(first.id),
+        count,
+        listPaths: mix.queries.map((q) => q.path),
+        takes: { n: 0 },
+      });
+    }
+    const token = await openSession(db, SECRET, 1, Date.now());
+    return { events, token, candidates };
+  } finally {
+    await db.destroy();
+  }
+}
+
+interface Row {
+  name: string;
+  r: RunResult;
+}
+
+/** Runs the mixed bench and prints its tables; false when a target is missed. */
+export async function runMixedBench(): Promise<boolean> {
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-mixed-'));
+  const children: ChildProcess[] = [];
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  const rows: Row[] = [];
+  let ok = true;
+  try {
+    console.log('\nHari ujian (campuran): menyiapkan SQLite, 2.000 + 100.000 peserta…');
+    const sqliteUrl = `sqlite:${join(dir, 'mixed.db')}`;
+    const sqlite = await seed(sqliteUrl);
+    const base = await startServer('server.js', sqliteUrl, dir, children);
+    const [small, large] = sqlite.events as [MixEvent, MixEvent];
+
+    // The ceiling: a bare node:http answering a list page's body, right before and after the list.
+    const sample = await fetch(`${base}${large.listPaths[0]}`, {
+      headers: { 'access-token': sqlite.token },
+    }).then((r) => r.text());
+    const ceilingPort = await freePort();
+    const bare = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`,
+      ],
+      { stdio: 'inherit' },
+    );
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`, bare);
+    const ceilingRun = async () => {
+      const r = await autocannon({
+        url: `http://127.0.0.1:${ceilingPort}/`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      return Math.round(r.requests.average);
+    };
+    const warm = async (b: string, token: string, event: MixEvent, listOnly = false) => {
+      for (const path of event.listPaths) await fetch(`${b}${path}`, { headers: { 'access-token': token } });
+      await runMix(b, token, event, { listOnly, seconds: 2 });
+    };
+
+    console.log('Batas atas: node:http dengan jawaban tetap…');
+    const ceilingBefore = await ceilingRun();
+    console.log('Daftar peserta saja, 100.000 peserta…');
+    await warm(base, sqlite.token, large, true);
+    const plain = await runMix(base, sqlite.token, large, { listOnly: true });
+    console.log('Batas atas lagi…');
+    const ceilingAfter = await ceilingRun();
+    const ceiling = Math.round((ceilingBefore + ceilingAfter) / 2);
+    rows.push({ name: 'SQLite, list only, 100,000', r: plain });
+
+    for (const event of [small, large]) {
+      console.log(`Campuran, SQLite, ${event.label} peserta…`);
+      await warm(base, sqlite.token, event);
+      rows.push({ name: `SQLite, mix, ${event.label}`, r: await runMix(base, sqlite.token, event) });
+    }
+    await stopAll(children);
+
+    // BENCH_MIXED_PG=0 leaves the PostgreSQL rows out.
+    const database = process.env.BENCH_MIXED_PG === '0' ? null : await freshDatabase('ukt_mixed');
+    if (!database) {
+      console.log(`PostgreSQL di ${PG_URL} tidak terjangkau: baris PostgreSQL dilewati.`);
+    } else {
+      try {
+        console.log('Campuran, PostgreSQL: menyiapkan 2.000 + 100.000 peserta…');
+        const pg = await seed(database.url);
+        for (const [entry, label] of [
+          ['server.js', '1 process'],
+          ['cluster.js', '2 processes'],
+        ] as const) {
+          const workers: Record<string, string> = entry === 'cluster.js' ? { WORKERS: '2' } : {};
+          const pgBase = await startServer(entry, database.url, dir, children, workers);
+          for (const event of pg.events) {
+            console.log(`Campuran, PostgreSQL ${label}, ${event.label} peserta…`);
+            await warm(pgBase, pg.token, event);
+            rows.push({
+              name: `PostgreSQL ${label}, mix, ${event.label}`,
+              r: await runMix(pgBase, pg.token, event),
+            });
+          }
+          await stopAll(children);
+        }
+      } finally {
+        await stopAll(children);
+        await database
+          .drop()
+          .catch((error: Error) => console.error(`Database bench tidak terhapus: ${error.message}`));
+      }
+    }
+
+    const loadAfter = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    console.log(
+      `\nHari ujian: ${CONNECTIONS} koneksi, ${SECONDS} s per baris; tiap koneksi berulang 7 daftar, 1 ambil, 2 simpan nilai`,
+    );
+    console.log(
+      `${cpus().length} CPU; load average (1/5/15 min) sebelum ${loadBefore}, sesudah ${loadAfter}; batas atas node:http ${ceilingBefore} / ${ceilingAfter} req/s (sebelum / sesudah)`,
+    );
+    console.log(
+      `Kueri daftar: ${small.listPaths.length} (2.000) dan ${large.listPaths.length} (100.000) dari ${sqlite.candidates} calon; halaman di luar hasil tidak dipakai\n`,
+    );
+    console.log(
+      '| run | req/s | of ceiling | list p50 / p99 ms | take p50 / p99 ms | write p50 / p99 ms | calls (list / take / write) | empty lists | non-2xx |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const { name, r } of rows) {
+      const k = r.kinds;
+      const pair = (s: KindStats) => (s.n ? `${s.p50} / ${s.p99}` : '—');
+      console.log(
+        `| ${name} | ${r.rps} | ${Math.round((100 * r.rps) / ceiling)}% | ${pair(k.list)} | ${pair(k.take)} | ${pair(k.write)} | ${k.list.n} / ${k.take.n} / ${k.write.n} | ${r.lists ? ((100 * r.empty) / r.lists).toFixed(1) : '0.0'}% | ${r.bad} |`,
+      );
+      if (r.bad > 0 || r.empty > 0) ok = false;
+      if (name.includes('mix') && k.list.p99 >= LIST_P99_TARGET_MS) ok = false;
+    }
+    for (const { name, r } of rows) {
+      if (r.refused.size) console.log(`${name}: ${[...r.refused].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
+    }
+    const ratio = plain.rps / ceiling;
+    if (ratio < CEILING_TARGET) ok = false;
+    console.log(
+      `\nTargets: list p99 < ${LIST_P99_TARGET_MS} ms in the mix; list only ≥ ${CEILING_TARGET * 100}% of the ceiling (now ${Math.round(100 * ratio)}%): ${ok ? 'met' : 'NOT met'}`,
+    );
+    return ok;
+  } finally {
+    await stopAll(children);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

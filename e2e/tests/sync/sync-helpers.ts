@@ -32,7 +32,7 @@ export async function waitForCached(page: Page, prefix: string): Promise<void> {
 }
 
 /** Waits until the chosen event's participant list is kept on the phone. */
-export const waitForRosterCache = (page: Page, idUkt: number) => waitForCached(page, `siswa:${idUkt}:`);
+export const waitForRosterCache = (page: Page, idUkt: number) => waitForCached(page, `roster:${idUkt}:`);
 
 /** The outbox items on the phone, whoever they belong to (read straight from IndexedDB). */
 export function outboxOnPhone(page: Page): Promise<{ examinerId: string; state: string; label: string }[]> {

@@ -3,7 +3,9 @@
 export * from './contract';
 export * from './rules/belts';
 export * from './rules/card-code';
+export * from './rules/card-scan';
 export * from './rules/dates';
+export * from './rules/exam-marks';
 export * from './rules/exams';
 export * from './rules/fisik';
 export * from './rules/items';
@@ -22,4 +24,5 @@ export * from './schemas/common';
 export * from './schemas/keshan';
 export * from './schemas/nilai';
 export * from './schemas/pass-rule';
+export * from './schemas/roster';
 export * from './schemas/siswa';

@@ -37,6 +37,7 @@ export const API = {
   ranting: fixed('/DataSiswa/ranting'),
   rayon: fixed('/DataSiswa/rayon'),
   siswa: fixed('/DataSiswa/siswa'),
+  siswaRoster: fixed('/DataSiswa/roster'),
   siswaUpdate: {
     route: '/DataSiswa/siswaUpdate/:id_siswa',
     href: (idSiswa: Part) => `/DataSiswa/siswaUpdate/${seg(idSiswa)}`,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import { KOMPONEN, type KomponenKey } from '../rules/pass-rule';
 import { Id, OptionalId, wholeNumber } from './common';
+
+const KOMPONEN_KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
+
+/** An exam's component key on the participant calls ('jurus', 'toyak_senam' …). */
+export const UjianKey = z.enum(KOMPONEN_KEYS, { error: 'ujian tidak dikenal' });
 
 /** One exam event (SPEC §3 test event). */
 export const Kegiatan = z.object({
@@ -22,6 +28,8 @@ export const SiswaQuery = z.object({
   id_ranting: OptionalId,
   id_rayon: OptionalId,
   id_ukt: Id,
+  /** 'Belum dinilai': only participants without a score for this exam (issue 13 item 4). */
+  belum_dinilai: z.preprocess((value) => (value === '' ? undefined : value), UjianKey.optional()),
 });
 export type SiswaQuery = z.infer<typeof SiswaQuery>;
 
@@ -42,6 +50,8 @@ export const SiswaRow = z.object({
   sudah_fisik: z.string().nullable(),
   sudah_sambung: z.string().nullable(),
   sudah_ujian: z.union([z.literal(0), z.literal(1)]),
+  /** The exams the participant has a score for (the picker's to-do marks). */
+  dinilai: z.array(UjianKey),
 });
 export type SiswaRow = z.infer<typeof SiswaRow>;
 

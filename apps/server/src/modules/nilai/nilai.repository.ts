@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { AuditTable, Database, NilaiTable } from '../../db/types';
+import { bumpNilaiVersion } from '../siswa/siswa-version.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -52,9 +53,14 @@ export async function listWrittenFields(db: Db, key: NilaiKey, fields: string[])
   return new Set(rows.map((r) => r.field));
 }
 
-/** Appends rows to the audit log. */
+/**
+ * Appends rows to the audit log. An audit row is what makes a field "scored", so the events'
+ * scores versions move with it (the picker's to-do marks, docs/decisions/076).
+ */
 export async function insertAudit(db: Db, rows: Insertable<AuditTable>[]): Promise<void> {
-  if (rows.length) await db.insertInto('audit_log').values(rows).execute();
+  if (!rows.length) return;
+  await db.insertInto('audit_log').values(rows).execute();
+  for (const idUkt of new Set(rows.map((r) => r.id_ukt))) await bumpNilaiVersion(db, idUkt);
 }
 
 /** The audit trail of a participant in an event, oldest first. */

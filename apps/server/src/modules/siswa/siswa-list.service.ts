@@ -1,11 +1,27 @@
-import { PageMeta, type Post, postFlagField, SISWA_PAGE_SIZE, type SiswaQuery, SiswaRow } from '@ukt/core';
+import {
+  dinilaiOf,
+  KOMPONEN_NILAI,
+  komponenTingkat,
+  PageMeta,
+  type Post,
+  postFlagField,
+  SISWA_PAGE_SIZE,
+  type SiswaQuery,
+  SiswaRow,
+} from '@ukt/core';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
-import { countSiswa, findSiswaPageIds, findSiswaRows, type SiswaFilter } from './siswa.repository';
+import {
+  countSiswa,
+  findSiswaPageIds,
+  findSiswaRows,
+  listWrittenFields,
+  type SiswaFilter,
+} from './siswa.repository';
 import { scopedFilter } from './siswa.service';
 import { listVersionTag } from './siswa-version.repository';
 
@@ -37,7 +53,37 @@ export function createListCaches(): SiswaListCaches {
 }
 
 const pageKey = (f: SiswaFilter, hal: number) =>
-  [f.id_ukt, f.id_perwapus, f.id_cabang, f.id_ranting, f.id_rayon, hal, f.cari].join('|');
+  [
+    f.id_ukt,
+    f.id_perwapus,
+    f.id_cabang,
+    f.id_ranting,
+    f.id_rayon,
+    hal,
+    f.cari,
+    f.belum?.field,
+    f.belum?.tingkat,
+  ].join('|');
+
+/** Every score field the marks read. */
+export const MARK_FIELDS = [...new Set(Object.values(KOMPONEN_NILAI).map((k) => k.field))];
+
+/** Per participant, the exams they have a score for (the picker's to-do marks). */
+export async function dinilaiBySiswa(
+  db: Kysely<Database>,
+  idUkt: number,
+  tingkat: number,
+  ids?: number[],
+): Promise<Map<number, ReturnType<typeof dinilaiOf>>> {
+  const written = new Map<number, { field: string; id_tingkat: number }[]>();
+  for (const w of await listWrittenFields(db, idUkt, MARK_FIELDS, ids)) {
+    const id = Number(w.id_siswa);
+    const list = written.get(id) ?? [];
+    list.push({ field: w.field, id_tingkat: Number(w.id_tingkat) });
+    written.set(id, list);
+  }
+  return new Map([...written].map(([id, fields]) => [id, dinilaiOf(fields, tingkat)]));
+}
 const str = (v: number | null) => (v === null ? null : String(v));
 
 async function buildAnswer(
@@ -45,8 +91,10 @@ async function buildAnswer(
   page: Page,
   examiner: AuthPenguji,
   query: SiswaQuery,
+  tingkat: number,
 ): Promise<string> {
   const rows = await findSiswaRows(db, page.ids);
+  const dinilai = await dinilaiBySiswa(db, query.id_ukt, tingkat, page.ids);
   const flag = postFlagField(query.posUjian as Post);
   const data = rows.map((r) => ({
     id_siswa: String(r.id_siswa),
@@ -61,6 +109,7 @@ async function buildAnswer(
     sudah_fisik: str(r.sudah_fisik),
     sudah_sambung: str(r.sudah_sambung),
     sudah_ujian: r[flag] !== null && r[flag] !== examiner.id_pemilih ? 1 : 0,
+    dinilai: dinilai.get(r.id_siswa) ?? [],
   }));
   const meta = {
     hal: query.hal,
@@ -73,8 +122,9 @@ async function buildAnswer(
 }
 
 /**
- * A page of the participant list as JSON: 20 rows by no_urut with paging facts, limited to the
- * examiner's scope. Reused while neither the roster nor the event's post flags changed.
+ * A page of the participant list as JSON: 20 rows by no_urut with paging facts and each row's
+ * scored exams, limited to the examiner's scope; with `belum_dinilai`, only those still without a
+ * score for that exam. Reused while neither the roster nor the event's post flags or scores changed.
  */
 export async function listSiswaJson(
   db: Kysely<Database>,
@@ -85,13 +135,20 @@ export async function listSiswaJson(
   // Read before the data, so whatever is cached under this tag is at least this new.
   const tag = await listVersionTag(db, examiner.id_organisasi, query.id_ukt);
   if (!tag) throw notFound(`Kegiatan dengan id_ukt ${query.id_ukt} tidak ditemukan.`);
-  const filter = scopedFilter(examiner, query);
+  const belum = query.belum_dinilai;
+  const filter: SiswaFilter = {
+    ...scopedFilter(examiner, query),
+    belum: belum && {
+      field: KOMPONEN_NILAI[belum].field,
+      tingkat: komponenTingkat(belum, tag.tingkat),
+    },
+  };
   const key = pageKey(filter, query.hal);
   return caches.answers.getOrLoad(`${examiner.id_pemilih}|${query.posUjian}|${key}`, tag.rows, async () => {
-    const page = await caches.pages.getOrLoad(key, tag.roster, async () => ({
+    const page = await caches.pages.getOrLoad(key, belum ? tag.belum : tag.roster, async () => ({
       ids: await findSiswaPageIds(db, filter, query.hal),
       total: await countSiswa(db, filter),
     }));
-    return buildAnswer(db, page, examiner, query);
+    return buildAnswer(db, page, examiner, query, tag.tingkat);
   });
 }

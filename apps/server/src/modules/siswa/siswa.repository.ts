@@ -22,6 +22,14 @@ export interface SiswaFilter {
   cari: string;
   /** Only the withdrawn (true) or only the others (false); every examiner list asks false. */
   mundur?: boolean | undefined;
+  /** 'Belum dinilai': only those without an audit row for this field at this level. */
+  belum?: WrittenAt | undefined;
+}
+
+/** A score field at a belt level: where one exam's scores are. */
+export interface WrittenAt {
+  field: string;
+  tingkat: number;
 }
 
 /** Lower-cases and single-spaces a name, the form names are searched in. */
@@ -40,6 +48,19 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFi
   if (f.id_ranting !== undefined) q = q.where('siswa.id_ranting', '=', f.id_ranting);
   if (f.id_rayon !== undefined) q = q.where('siswa.id_rayon', '=', f.id_rayon);
   if (f.mundur !== undefined) q = q.where('siswa.mundur', '=', f.mundur ? 1 : 0);
+  const belum = f.belum;
+  if (belum) {
+    // NOT IN a set built once from audit_log_ukt_field, as the progress page's lists do
+    // (panitia-progres.repository.ts); audit_log.id_siswa is NOT NULL.
+    q = q.where('siswa.id_siswa', 'not in', (eb) =>
+      eb
+        .selectFrom('audit_log')
+        .select('audit_log.id_siswa')
+        .where('audit_log.id_ukt', '=', f.id_ukt)
+        .where('audit_log.field', '=', belum.field)
+        .where('audit_log.id_tingkat', '=', belum.tingkat),
+    );
+  }
   if (f.cari) {
     const like = sql<boolean>`siswa.nama_cari like ${`%${escapeLike(f.cari)}%`} escape '\\'`;
     const number = /^\d{1,9}$/.test(f.cari) ? Number(f.cari) : undefined;
@@ -81,6 +102,66 @@ export function findSiswaRows(db: Kysely<Database>, ids: number[]) {
     ])
     .where('siswa.id_siswa', 'in', ids.length ? ids : [-1])
     .orderBy('siswa.no_urut')
+    .execute();
+}
+
+/**
+ * The score fields written (an audit row exists) for participants of an event among `fields`,
+ * for the given participants or, without `ids`, for everyone in the event.
+ */
+export function listWrittenFields(db: Kysely<Database>, idUkt: number, fields: string[], ids?: number[]) {
+  let q = db
+    .selectFrom('audit_log')
+    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
+    .distinct()
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.field', 'in', fields);
+  if (ids) q = q.where('audit_log.id_siswa', 'in', ids.length ? ids : [-1]);
+  return q.execute();
+}
+
+/**
+ * Every participant of an event under the scope's perwapus/cabang, withdrawn ones too (flagged),
+ * by no_urut, with their region ids and post flags: the roster a phone keeps.
+ */
+export function findRosterRows(
+  db: Kysely<Database>,
+  f: Pick<SiswaFilter, 'id_ukt' | 'id_perwapus' | 'id_cabang'>,
+) {
+  let q = db
+    .selectFrom('siswa')
+    .select([
+      'siswa.id_siswa',
+      'siswa.no_urut',
+      'siswa.nama',
+      'siswa.provinsi',
+      'siswa.id_perwapus',
+      'siswa.id_cabang',
+      'siswa.id_ranting',
+      'siswa.id_rayon',
+      'siswa.sudah_keshan',
+      'siswa.sudah_tes',
+      'siswa.sudah_fisik',
+      'siswa.sudah_sambung',
+      'siswa.mundur',
+    ])
+    .where('siswa.id_ukt', '=', f.id_ukt);
+  if (f.id_perwapus !== undefined) q = q.where('siswa.id_perwapus', '=', f.id_perwapus);
+  if (f.id_cabang !== undefined) q = q.where('siswa.id_cabang', '=', f.id_cabang);
+  return q.orderBy('siswa.no_urut').execute();
+}
+
+/** Regions of one level by id: their names and parents. */
+export function findRegionsById(
+  db: Kysely<Database>,
+  level: 'perwapus' | 'cabang' | 'ranting' | 'rayon',
+  ids: number[],
+) {
+  return db
+    .selectFrom(level)
+    .select(['id', 'nama', 'id_parent'])
+    .where('id', 'in', ids.length ? ids : [-1])
+    .orderBy('nama')
     .execute();
 }
 

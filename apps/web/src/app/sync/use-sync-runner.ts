@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { warmEventCache } from '../../lib/offline';
+import { warmEventCache, watchScoredWrites } from '../../lib/offline';
 import { flushOutbox } from '../../lib/outbox';
 import { useSession } from '../../lib/session';
 
@@ -15,6 +15,9 @@ export function useSyncRunner(): void {
   useEffect(() => {
     if (examinerId) void flushOutbox().catch(() => undefined);
   }, [examinerId]);
+
+  // A saved score marks its exam as scored in the phone's roster copy (the picker's to-do marks).
+  useEffect(() => (examinerId ? watchScoredWrites() : undefined), [examinerId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the examiner object changes identity on every store write; its id decides
   useEffect(() => {

@@ -2,14 +2,23 @@ import type { Belt, Examiner } from '@ukt/core';
 import { cacheRoster } from './roster-cache';
 import { cacheSoal } from './soal-cache';
 
-export { cachedRosterPage, markTakenInRoster } from './roster-cache';
-export type { RosterQuery } from './roster-page';
+export {
+  cachedRegionOptions,
+  cachedRoster,
+  cachedRosterPage,
+  cacheRoster,
+  markScoredInRoster,
+  markTakenInRoster,
+} from './roster-cache';
+export type { RegionLevel, RosterQuery } from './roster-page';
+export { toSiswaRow } from './roster-page';
+export { watchScoredWrites } from './scored-writes';
 export { cachedSoal } from './soal-cache';
 
 /**
- * Loads what picking and scoring need with no signal (DESIGN §7): the event's participants and the
- * belt's KESHAN questions. Best effort: a failure keeps the previous copy. The exams' item lists are
- * part of the app itself (packages/core), which the service worker keeps.
+ * Loads what picking and scoring need with no signal (DESIGN §7): the event's whole roster, in one
+ * request, and the belt's KESHAN questions. Best effort: a failure keeps the previous copy. The
+ * exams' item lists are part of the app itself (packages/core), which the service worker keeps.
  */
 export async function warmEventCache(
   idUkt: number,

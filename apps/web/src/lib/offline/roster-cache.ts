@@ -1,29 +1,41 @@
-import { API, type Examiner, type PageMeta, type Post, postFlagField, type SiswaRow } from '@ukt/core';
+import {
+  API,
+  type Examiner,
+  type KomponenKey,
+  type PageMeta,
+  type Post,
+  postFlagField,
+  type SiswaRoster,
+  SiswaRosterResult,
+  type SiswaRow,
+} from '@ukt/core';
 import { apiGet } from '../api-client';
 import { readCache, writeCache } from './cache-db';
-import { type RosterQuery, rosterPage } from './roster-page';
+import { type RegionLevel, type RosterQuery, rosterOptions, rosterPage } from './roster-page';
 
-const rosterId = (idUkt: number, examinerId: string) => `siswa:${idUkt}:${examinerId}`;
+// 'roster:' rather than the earlier 'siswa:' pages: a copy in the old shape is never read.
+const rosterId = (idUkt: number, examinerId: string) => `roster:${idUkt}:${examinerId}`;
 
 /**
- * Fetches every participant page of the event the examiner may see (the server applies their
- * perwapus/cabang scope) and keeps them on the phone, replacing the previous copy only when all
- * pages arrived. posUjian 0 so every post's flag comes along; sudah_ujian is derived offline.
+ * Fetches the event's whole roster the examiner may see (the server applies their perwapus/cabang
+ * scope) in one request and keeps it on the phone, replacing the previous copy (issue 14 item 4).
  */
-export async function cacheRoster(idUkt: number, examiner: Examiner, signal?: AbortSignal): Promise<number> {
-  const rows: SiswaRow[] = [];
-  for (let hal = 1; ; hal++) {
-    const page = await apiGet<{ data: SiswaRow[]; meta?: PageMeta }>(
-      API.siswa.href(),
-      { hal, posUjian: 0, id_ukt: idUkt },
-      signal ? { signal } : undefined,
-    );
-    rows.push(...(page.data ?? []));
-    const totalPages = page.meta?.total_pages ?? 1;
-    if (hal >= totalPages || (page.data ?? []).length === 0) break;
-  }
-  await writeCache(rosterId(idUkt, examiner.id_pemilih), rows);
-  return rows.length;
+export async function cacheRoster(
+  idUkt: number,
+  examiner: Examiner,
+  signal?: AbortSignal,
+): Promise<SiswaRoster> {
+  const answer = SiswaRosterResult.safeParse(
+    await apiGet<unknown>(API.siswaRoster.href(), { id_ukt: idUkt }, signal ? { signal } : undefined),
+  );
+  if (!answer.success) throw new Error('Data peserta tidak dapat dibaca.');
+  await writeCache(rosterId(idUkt, examiner.id_pemilih), answer.data.data);
+  return answer.data.data;
+}
+
+/** The phone's roster copy of an event with when it was fetched, or null without one. */
+export function cachedRoster(idUkt: number, examinerId: string) {
+  return readCache<SiswaRoster>(rosterId(idUkt, examinerId));
 }
 
 /** A page of the cached roster for a query, as the server would answer it, or null without a copy. */
@@ -31,16 +43,53 @@ export async function cachedRosterPage(
   query: RosterQuery,
   examinerId: string,
 ): Promise<{ rows: SiswaRow[]; meta: PageMeta; fetchedAt: number } | null> {
-  const cached = await readCache<SiswaRow[]>(rosterId(query.id_ukt, examinerId));
+  const cached = await cachedRoster(query.id_ukt, examinerId);
   return cached ? { ...rosterPage(cached.value, query, examinerId), fetchedAt: cached.fetchedAt } : null;
 }
 
-/** Records in the cached roster that this examiner took a participant at a post (a queued take). */
-export async function markTakenInRoster(idUkt: number, examinerId: string, idSiswa: string, post: Post) {
+/** A filter level's options under a parent from the cached roster, or null without a copy. */
+export async function cachedRegionOptions(
+  idUkt: number,
+  examinerId: string,
+  level: RegionLevel,
+  parent: string,
+): Promise<{ id: string; nama: string }[] | null> {
+  const cached = await cachedRoster(idUkt, examinerId);
+  return cached ? rosterOptions(cached.value, level, parent) : null;
+}
+
+/** Changes one participant of the cached roster, keeping the copy's fetch time; nothing without a copy. */
+async function patchRoster(
+  idUkt: number,
+  examinerId: string,
+  idSiswa: number,
+  patch: (row: SiswaRoster['siswa'][number]) => SiswaRoster['siswa'][number] | null,
+): Promise<void> {
   const id = rosterId(idUkt, examinerId);
-  const cached = await readCache<SiswaRow[]>(id);
+  const cached = await readCache<SiswaRoster>(id);
   if (!cached) return;
+  let changed = false;
+  const siswa = cached.value.siswa.map((row) => {
+    if (row.id_siswa !== idSiswa) return row;
+    const next = patch(row);
+    if (!next) return row;
+    changed = true;
+    return next;
+  });
+  if (changed) await writeCache(id, { ...cached.value, siswa }, cached.fetchedAt);
+}
+
+/** Records in the cached roster that this examiner took a participant at a post (a queued take). */
+export function markTakenInRoster(idUkt: number, examinerId: string, idSiswa: string, post: Post) {
   const flag = postFlagField(post);
-  const rows = cached.value.map((row) => (row.id_siswa === idSiswa ? { ...row, [flag]: examinerId } : row));
-  await writeCache(id, rows, cached.fetchedAt).catch(() => undefined);
+  return patchRoster(idUkt, examinerId, Number(idSiswa), (row) =>
+    row[flag] === Number(examinerId) ? null : { ...row, [flag]: Number(examinerId) },
+  );
+}
+
+/** Records in the cached roster that a participant now has a score for an exam (a save, sent or queued). */
+export function markScoredInRoster(idUkt: number, examinerId: string, idSiswa: number, key: KomponenKey) {
+  return patchRoster(idUkt, examinerId, idSiswa, (row) =>
+    row.dinilai.includes(key) ? null : { ...row, dinilai: [...row.dinilai, key] },
+  );
 }

@@ -1,30 +1,52 @@
-import type { SiswaRow } from '@ukt/core';
+import type { RosterSiswa, SiswaRoster } from '@ukt/core';
 import { describe, expect, it } from 'vitest';
-import { rosterPage } from './roster-page';
+import { rosterOptions, rosterPage } from './roster-page';
 
-const row = (n: number, patch: Partial<SiswaRow> = {}): SiswaRow => ({
-  id_siswa: String(100 + n),
-  no_urut: String(n),
+const siswa = (n: number, patch: Partial<RosterSiswa> = {}): RosterSiswa => ({
+  id_siswa: 100 + n,
+  no_urut: n,
   nama: `Peserta ${n}`,
-  cabang: 'Cabang',
   provinsi: 'Jawa Timur',
-  nama_ranting: 'Ranting',
-  nama_rayon: 'Rayon',
+  id_perwapus: 1,
+  id_cabang: 1,
+  id_ranting: n % 2 ? 1 : 2,
+  id_rayon: n % 2 ? 1 : 3,
   sudah_keshan: null,
   sudah_tes: null,
   sudah_fisik: null,
   sudah_sambung: null,
-  sudah_ujian: 0,
+  mundur: 0,
+  dinilai: [],
+  kode_kartu: `UKT:1:${100 + n}:0123abcd`,
   ...patch,
 });
-const roster = Array.from({ length: 45 }, (_, i) => row(i + 1));
+const withRows = (rows: RosterSiswa[]): SiswaRoster => ({
+  id_ukt: 1,
+  perwapus: [{ id: 1, nama: 'Perwapus', id_parent: 1 }],
+  cabang: [{ id: 1, nama: 'Cabang', id_parent: 1 }],
+  ranting: [
+    { id: 1, nama: 'Ranting Ganjil', id_parent: 1 },
+    { id: 2, nama: 'Ranting Genap', id_parent: 1 },
+  ],
+  rayon: [
+    { id: 1, nama: 'Rayon A', id_parent: 1 },
+    { id: 3, nama: 'Rayon C', id_parent: 2 },
+  ],
+  siswa: rows,
+});
+const roster = withRows(Array.from({ length: 45 }, (_, i) => siswa(i + 1)));
 const query = { hal: 1, nama: '', posUjian: 2, id_ukt: 1 };
 
 describe('rosterPage', () => {
-  it('pages by 20 like the server', () => {
+  it('pages by 20 like the server, with region names', () => {
     const third = rosterPage(roster, { ...query, hal: 3 }, '7');
     expect(third.meta).toEqual({ hal: 3, per_page: 20, total: 45, total_pages: 3 });
     expect(third.rows.map((r) => r.no_urut)).toEqual(['41', '42', '43', '44', '45']);
+    expect(third.rows[0]).toMatchObject({
+      id_siswa: '141',
+      cabang: 'Cabang',
+      nama_ranting: 'Ranting Ganjil',
+    });
   });
 
   it('matches part of a name in any case, or a no_urut exactly', () => {
@@ -32,8 +54,32 @@ describe('rosterPage', () => {
     expect(rosterPage(roster, { ...query, nama: '17' }, '7').rows.map((r) => r.no_urut)).toEqual(['17']);
   });
 
+  it('filters by ranting and rayon ids', () => {
+    const genap = rosterPage(roster, { ...query, id_ranting: '2' }, '7');
+    expect(genap.meta.total).toBe(22);
+    expect(genap.rows.every((r) => r.nama_ranting === 'Ranting Genap')).toBe(true);
+    expect(rosterPage(roster, { ...query, id_ranting: '2', id_rayon: '1' }, '7').meta.total).toBe(0);
+    expect(rosterOptions(roster, 'rayon', '2')).toEqual([{ id: '3', nama: 'Rayon C' }]);
+  });
+
+  it("lists only those without the exam's score for 'Belum dinilai', and never the withdrawn", () => {
+    const rows = withRows([
+      siswa(1, { dinilai: ['jurus'] }),
+      siswa(2, { dinilai: ['senam'] }),
+      siswa(3, { mundur: 1 }),
+    ]);
+    expect(rosterPage(rows, { ...query, belum_dinilai: 'jurus' }, '7').rows.map((r) => r.no_urut)).toEqual([
+      '2',
+    ]);
+    expect(rosterPage(rows, query, '7').rows.map((r) => r.no_urut)).toEqual(['1', '2']);
+  });
+
   it("marks a participant held by another examiner at the asked post, not the examiner's own", () => {
-    const held = [row(1, { sudah_tes: '9' }), row(2, { sudah_tes: '7' }), row(3, { sudah_fisik: '9' })];
+    const held = withRows([
+      siswa(1, { sudah_tes: 9 }),
+      siswa(2, { sudah_tes: 7 }),
+      siswa(3, { sudah_fisik: 9 }),
+    ]);
     expect(rosterPage(held, query, '7').rows.map((r) => r.sudah_ujian)).toEqual([1, 0, 0]);
   });
 

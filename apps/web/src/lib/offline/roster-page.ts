@@ -1,33 +1,105 @@
-import { type PageMeta, type Post, postFlagField, SISWA_PAGE_SIZE, type SiswaRow } from '@ukt/core';
+import {
+  type KomponenKey,
+  type PageMeta,
+  type Post,
+  postFlagField,
+  type RosterSiswa,
+  SISWA_PAGE_SIZE,
+  type SiswaRoster,
+  type SiswaRow,
+} from '@ukt/core';
 
-/** The participant query the picker asks (SPEC §7); the ranting/rayon filters need the server. */
+/** The participant query the picker asks (SPEC §7): search, region filters, page, 'Belum dinilai'. */
 export interface RosterQuery {
   hal: number;
   nama: string;
   posUjian: number;
   id_ukt: number;
+  /** '' or missing: no filter. */
+  id_perwapus?: string;
+  id_cabang?: string;
+  id_ranting?: string;
+  id_rayon?: string;
+  /** Only those without a score for this exam. */
+  belum_dinilai?: KomponenKey | '';
 }
 
+const flagText = (value: number | null) => (value === null ? null : String(value));
+
+/** A roster participant as a list row of the server (DESIGN §4), region names looked up. */
+export function toSiswaRow(
+  roster: SiswaRoster,
+  s: RosterSiswa,
+  posUjian: number,
+  examinerId: string,
+): SiswaRow {
+  const nama = (level: 'cabang' | 'ranting' | 'rayon', id: number) =>
+    roster[level].find((r) => r.id === id)?.nama ?? '';
+  const flag = postFlagField(posUjian as Post);
+  const holder = flagText(s[flag]);
+  return {
+    id_siswa: String(s.id_siswa),
+    no_urut: String(s.no_urut),
+    nama: s.nama,
+    cabang: nama('cabang', s.id_cabang),
+    provinsi: s.provinsi,
+    nama_ranting: nama('ranting', s.id_ranting),
+    nama_rayon: nama('rayon', s.id_rayon),
+    sudah_keshan: flagText(s.sudah_keshan),
+    sudah_tes: flagText(s.sudah_tes),
+    sudah_fisik: flagText(s.sudah_fisik),
+    sudah_sambung: flagText(s.sudah_sambung),
+    sudah_ujian: holder && holder !== examinerId ? 1 : 0,
+    dinilai: s.dinilai,
+  };
+}
+
+const matchesId = (asked: string | undefined, id: number) => !asked || Number(asked) === id;
+
 /**
- * One page of the phone's roster copy answered the way the server would (DESIGN §4): `nama` matches
- * part of a name (any case) or a no_urut, 20 rows a page, and sudah_ujian is 1 when another
- * examiner holds the participant at the asked post.
+ * One page of the phone's roster copy answered the way the server would (DESIGN §4): withdrawn
+ * participants left out, the four region filters, `nama` matching part of a name (any case) or a
+ * no_urut, 'Belum dinilai' for an exam, 20 rows a page, and sudah_ujian 1 when another examiner
+ * holds the participant at the asked post.
  */
 export function rosterPage(
-  all: readonly SiswaRow[],
+  roster: SiswaRoster,
   query: RosterQuery,
   examinerId: string,
 ): { rows: SiswaRow[]; meta: PageMeta } {
   const search = query.nama.trim().toLowerCase();
-  const flag = postFlagField(query.posUjian as Post);
-  const matching = all
-    .filter((row) => !search || row.nama.toLowerCase().includes(search) || row.no_urut === search)
-    .map((row): SiswaRow => ({ ...row, sudah_ujian: row[flag] && row[flag] !== examinerId ? 1 : 0 }));
+  const belum = query.belum_dinilai || undefined;
+  const matching = roster.siswa.filter(
+    (s) =>
+      !s.mundur &&
+      matchesId(query.id_perwapus, s.id_perwapus) &&
+      matchesId(query.id_cabang, s.id_cabang) &&
+      matchesId(query.id_ranting, s.id_ranting) &&
+      matchesId(query.id_rayon, s.id_rayon) &&
+      (!belum || !s.dinilai.includes(belum)) &&
+      (!search || s.nama.toLowerCase().includes(search) || String(s.no_urut) === search),
+  );
   const total = matching.length;
   const totalPages = Math.max(1, Math.ceil(total / SISWA_PAGE_SIZE));
   const hal = Math.min(Math.max(1, query.hal), totalPages);
   return {
-    rows: matching.slice((hal - 1) * SISWA_PAGE_SIZE, hal * SISWA_PAGE_SIZE),
+    rows: matching
+      .slice((hal - 1) * SISWA_PAGE_SIZE, hal * SISWA_PAGE_SIZE)
+      .map((s) => toSiswaRow(roster, s, query.posUjian, examinerId)),
     meta: { hal, per_page: SISWA_PAGE_SIZE, total, total_pages: totalPages },
   };
+}
+
+/** A filter level's options as the server's option calls answer them (SPEC §3). */
+export type RegionLevel = 'perwapus' | 'cabang' | 'ranting' | 'rayon';
+
+/** The options of a region level under a parent ('' for perwapus), from the roster's regions. */
+export function rosterOptions(
+  roster: SiswaRoster,
+  level: RegionLevel,
+  parent: string,
+): { id: string; nama: string }[] {
+  return roster[level]
+    .filter((r) => level === 'perwapus' || String(r.id_parent) === parent)
+    .map((r) => ({ id: String(r.id), nama: r.nama }));
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API, apiResult, PageMeta, SiswaRow } from '@ukt/core';
+import { API, apiResult, type KomponenKey, PageMeta, SiswaRow } from '@ukt/core';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { cachedRosterPage } from '../../../lib/offline';
 
@@ -13,6 +13,8 @@ export interface SiswaListQuery {
   id_cabang: string;
   id_ranting: string;
   id_rayon: string;
+  /** 'Belum dinilai': only those without a score for this exam; '' for everyone. */
+  belum_dinilai: KomponenKey | '';
 }
 
 /** One page of the list; offlineAt is set when it comes from the phone's copy: when that was fetched. */
@@ -43,7 +45,7 @@ export async function getSiswa(
  */
 async function offlinePage(error: unknown, query: SiswaListQuery, examinerId: string) {
   if (!(error instanceof ApiError) || (error.status !== 0 && error.status < 500)) return null;
-  // The copy holds the examiner's whole scope; the ranting/rayon filters need the server.
+  // The copy holds the examiner's whole scope with region ids and scored exams: every filter works.
   return cachedRosterPage(query, examinerId).catch(() => null);
 }
 

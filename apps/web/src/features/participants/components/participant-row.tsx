@@ -1,13 +1,18 @@
-import type { SiswaRow } from '@ukt/core';
+import type { ExamMark, SiswaRow } from '@ukt/core';
 import { Button } from '../../../components/ui/button';
 import { SyncMark } from '../../../components/ui/sync-mark';
+import { TodoMarks } from './todo-marks';
 
-/** One participant: no_urut, nama, ranting, rayon and 'Pilih'; red when already taken at this post. */
+/**
+ * One participant: no_urut, nama, ranting, rayon, the to-do marks of the post's exams and 'Pilih';
+ * red when already taken at this post.
+ */
 export function ParticipantRow({
   row,
   taken,
   busy,
   pending = false,
+  marks = [],
   onChoose,
 }: {
   row: SiswaRow;
@@ -16,6 +21,8 @@ export function ParticipantRow({
   busy: boolean;
   /** Writes about this participant wait on the phone. */
   pending?: boolean;
+  /** The post's exams, each lit when the participant has a score for it. */
+  marks?: readonly ExamMark[];
   onChoose: (row: SiswaRow) => void;
 }) {
   const blocked = Number(row.sudah_ujian) === 1;
@@ -38,6 +45,7 @@ export function ParticipantRow({
         <span className={`block truncate text-xs ${taken ? 'text-red-700' : 'text-neutral-500'}`}>
           {row.nama_ranting} · {row.nama_rayon}
         </span>
+        <TodoMarks marks={marks} dinilai={row.dinilai ?? []} />
       </span>
       <Button
         variant={blocked ? 'secondary' : 'primary'}

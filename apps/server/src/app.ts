@@ -28,6 +28,7 @@ import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks'
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import './plugins/context';
+import { compressionPlugin } from './plugins/compression';
 import { controlCharactersPlugin } from './plugins/control-characters';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -58,7 +59,9 @@ const BODY_LIMIT = 64 * 1024;
 
 const CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets the card scanner compile its own WebAssembly (ZXing, served from
+  // /assets); it allows no JavaScript eval (docs/decisions/077).
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:', 'data:'],
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sender = options.otpSender ?? createOtpSender(config.otp, app.log);
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes, { sender });
       await api.register(organisasiRoutes);

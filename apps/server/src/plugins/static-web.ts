@@ -16,7 +16,8 @@ function wantsApp(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built examiner app (apps/web/dist) when it exists, with every other non-API GET
+ * Serves the built examiner app (apps/web/dist) when it exists, brotli or gzip as the browser
+ * accepts (docs/decisions/056), with every other non-API GET
  * answered by index.html so client-side routes load; everything else unknown is a JSON 404.
  */
 export const staticWebPlugin = fp<{ root: string | undefined }>(async (app: FastifyInstance, { root }) => {
@@ -24,6 +25,9 @@ export const staticWebPlugin = fp<{ root: string | undefined }>(async (app: Fast
   if (hasApp) {
     await app.register(fastifyStatic, {
       root,
+      // The build writes a .br and a .gz beside every text file (apps/web/precompress.ts): the
+      // compressed file the browser accepts is sent as it is, never compressed per request.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/; the shell and service worker must revalidate.
         res.header(

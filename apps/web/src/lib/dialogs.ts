@@ -1,7 +1,8 @@
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 
-// sweetalert2 is ~20 KB gzipped: loaded on first use so the login's first load stays in budget
-// (DESIGN §8). The import starts early on idle (preloadDialogs) so the first dialog is not late.
+// sweetalert2 is ~20 KB compressed and most of it goes unused until a dialog opens: it is loaded
+// when the first dialog is shown, not before (DESIGN §8, docs/decisions/057). Offline, the service
+// worker's precache has it.
 let loading: Promise<typeof import('sweetalert2').default> | null = null;
 
 // Buttons in the organisation's colour and thumb-sized, like the rest of the app.
@@ -17,15 +18,14 @@ const THEMED: SweetAlertOptions = {
 };
 
 function swal() {
-  loading ??= import('sweetalert2').then((m) => m.default.mixin(THEMED) as typeof m.default);
+  loading ??= import('sweetalert2')
+    .then((m) => m.default.mixin(THEMED) as typeof m.default)
+    .catch((error: unknown) => {
+      // A failed download (no signal, no service worker yet) is tried again at the next dialog.
+      loading = null;
+      throw error;
+    });
   return loading;
-}
-
-/** Starts loading the dialog library in the background. */
-export function preloadDialogs(): void {
-  void swal().catch(() => {
-    loading = null;
-  });
 }
 
 /** Any SweetAlert2 dialog, for cases the helpers below do not cover. */

@@ -10,8 +10,15 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col px-5 pt-10 pb-6">
       <div className="flex flex-col items-center gap-3 text-center">
-        <img src={logoUrl(organisasi)} alt="" width={88} height={88} className="size-22 object-contain" />
-        <p className="text-xs font-semibold tracking-widest text-neutral-500 uppercase">
+        <img
+          src={logoUrl(organisasi)}
+          alt=""
+          width={88}
+          height={88}
+          fetchPriority="high"
+          className="size-22 object-contain"
+        />
+        <p className="text-xs font-semibold tracking-widest text-neutral-600 uppercase">
           {organisasi?.nama_organisasi || 'UKT Penguji'}
         </p>
         <h1 className="text-2xl font-bold">{title}</h1>

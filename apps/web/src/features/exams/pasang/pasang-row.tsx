@@ -14,7 +14,7 @@ export function PasangRow(props: {
       aria-pressed={props.answer === value}
       disabled={props.locked}
       onClick={() => props.onAnswer(value)}
-      className={`h-12 flex-1 rounded-xl text-base font-bold transition-colors ${
+      className={`h-12 flex-1 rounded-xl text-base font-bold transition-colors disabled:opacity-50 ${
         props.answer === value ? on : 'bg-white text-neutral-700 ring-1 ring-neutral-300'
       }`}
     >
@@ -24,13 +24,14 @@ export function PasangRow(props: {
   return (
     <li
       aria-label={`Pasang ${props.id}`}
-      className={`flex items-center gap-2 rounded-2xl border border-neutral-200 bg-white p-2 ${props.locked ? 'opacity-50' : ''}`}
+      // Only the buttons are dimmed while locked: the pair's name stays readable (WCAG contrast).
+      className="flex items-center gap-2 rounded-2xl border border-neutral-200 bg-white p-2"
     >
       <span className="w-24 shrink-0 whitespace-nowrap text-base font-bold text-neutral-900">
         Pasang {props.id}
       </span>
       {choice(1, 'Salah', 'bg-rose-600 text-white')}
-      {choice(2, 'Benar', 'bg-emerald-600 text-white')}
+      {choice(2, 'Benar', 'bg-emerald-700 text-white')}
     </li>
   );
 }

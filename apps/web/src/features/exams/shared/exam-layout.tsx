@@ -42,7 +42,7 @@ export function ExamLayout(props: {
 
 const tones = {
   primary: 'bg-brand text-on-brand active:bg-brand-dark disabled:opacity-50',
-  success: 'bg-emerald-600 text-white active:bg-emerald-700 disabled:bg-emerald-200',
+  success: 'bg-emerald-700 text-white active:bg-emerald-800 disabled:bg-emerald-200',
   danger: 'bg-rose-600 text-white active:bg-rose-700 disabled:bg-rose-200',
   neutral:
     'bg-white text-neutral-800 ring-1 ring-neutral-300 active:bg-neutral-100 disabled:text-neutral-400',

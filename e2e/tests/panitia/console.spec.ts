@@ -122,7 +122,7 @@ test('a committee admin sets up an event, imports participants, adds and deactiv
   await pengujiForm.getByRole('button', { name: 'Simpan' }).click();
   await closeDialog(page, 'Penguji berhasil ditambahkan');
   await page.getByRole('searchbox', { name: 'Cari' }).fill('Rina');
-  await page.getByRole('button', { name: 'Cari' }).click();
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
   const row = page
     .getByRole('list', { name: 'Daftar penguji' })
     .getByRole('listitem')

@@ -65,7 +65,7 @@ test('Penguji: PDF kartu login of the examiners found', async ({ page }) => {
   await page.goto('/panitia/penguji');
   await expect(page.getByText('3 penguji')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Cari' }).fill('Siti');
-  await page.getByRole('button', { name: 'Cari' }).click();
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
   await expect(page.getByText('1 penguji')).toBeVisible();
   await shot(page, 'dokumen-penguji-tombol');
 

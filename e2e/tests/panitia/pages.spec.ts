@@ -75,15 +75,15 @@ test('Peserta on a laptop: who holds a participant at each post, release and wit
   const table = page.getByRole('table', { name: 'Daftar peserta' });
   await expect(table.getByRole('row')).toHaveCount(21); // the header and a page of 20
   await page.getByRole('searchbox', { name: 'Cari' }).fill(taken.nama);
-  await page.getByRole('button', { name: 'Cari' }).click();
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
   const row = table.getByRole('row').filter({ hasText: taken.nama }).first();
   await expect(row.locator('[data-pos="sudah_tes"]')).toContainText(PENGUJI.nama);
   await page.getByRole('searchbox', { name: 'Cari' }).fill('');
-  await page.getByRole('button', { name: 'Cari' }).click();
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
   await expect(table.getByRole('row')).toHaveCount(21);
   await shot(page, 'panitia-10-peserta-laptop');
   await page.getByRole('searchbox', { name: 'Cari' }).fill(taken.nama);
-  await page.getByRole('button', { name: 'Cari' }).click();
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
 
   await row.getByRole('button', { name: `Lepas ${taken.nama} di pos TEKNIK` }).click();
   await expect(page.locator('.swal2-popup')).toContainText(`dilepas dari ${PENGUJI.nama}`);

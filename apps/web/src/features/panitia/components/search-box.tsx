@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SearchInput } from '../../../components/ui/search-input';
 
-/** A search field with its button; the search runs on 'Cari' or Enter, not on every key. */
+/** A search field with its button and clear icon; the search runs on 'Cari' or Enter, not on every key. */
 export function SearchBox({
   value,
   onSearch,
@@ -19,14 +20,19 @@ export function SearchBox({
   return (
     <search>
       <form onSubmit={submit} className="flex gap-2">
-        <input
-          type="search"
-          aria-label="Cari"
-          placeholder={placeholder}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="h-11 min-w-0 flex-1 rounded-xl border-2 border-neutral-300 bg-white px-3 text-base outline-none focus:border-brand"
-        />
+        <div className="min-w-0 flex-1">
+          <SearchInput
+            aria-label="Cari"
+            placeholder={placeholder}
+            value={text}
+            onValueChange={(value) => {
+              setText(value);
+              // The clear icon shows everything again at once.
+              if (value === '') onSearch('');
+            }}
+            className="h-11 rounded-xl border-2 border-neutral-300 bg-white px-3 text-base outline-none focus:border-brand"
+          />
+        </div>
         <Button type="submit" variant="secondary">
           Cari
         </Button>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../../components/ui/card';
-import { Pager } from '../../../../components/ui/pager';
-import { DataTable } from '../../components/data-table';
 import { SelectField, TextField } from '../../components/field';
 import { KegiatanSelect } from '../../components/kegiatan-select';
+import { PagedTable } from '../../components/paged-table';
 import { QueryView } from '../../components/query-view';
 import { type AuditFilter, useAudit } from '../api/get-audit';
 import { auditColumns } from './audit-columns';
@@ -125,23 +124,15 @@ export function AuditPage() {
         empty="Belum ada perubahan nilai yang cocok dengan filter ini."
       >
         {(page) => (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm text-neutral-700">{page.meta.total} perubahan</p>
-            <DataTable
-              label="Log audit"
-              data={page.data}
-              columns={auditColumns}
-              getRowId={(r) => r.id}
-              rowAttributes={(r) => ({ 'data-sumber': r.sumber, 'data-field': r.field })}
-            />
-            {page.meta.total_pages > 1 && (
-              <Pager
-                hal={page.meta.hal}
-                totalPages={page.meta.total_pages}
-                onPage={(hal) => setFilter((f) => ({ ...f, hal }))}
-              />
-            )}
-          </div>
+          <PagedTable
+            label="Log audit"
+            columns={auditColumns}
+            getRowId={(r) => r.id}
+            rowAttributes={(r) => ({ 'data-sumber': r.sumber, 'data-field': r.field })}
+            page={page}
+            noun="perubahan"
+            onPage={(hal) => setFilter((f) => ({ ...f, hal }))}
+          />
         )}
       </QueryView>
     </section>

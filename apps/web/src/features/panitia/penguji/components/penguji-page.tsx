@@ -2,12 +2,11 @@ import type { PanitiaPenguji } from '@ukt/core';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
-import { Pager } from '../../../../components/ui/pager';
 import { Spinner } from '../../../../components/ui/spinner';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { confirmAction } from '../../components/confirm';
-import { DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
+import { PagedTable } from '../../components/paged-table';
 import { QueryView } from '../../components/query-view';
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
@@ -80,26 +79,18 @@ export function PengujiPage() {
         empty={query.cari ? `Tidak ada penguji yang cocok dengan "${query.cari}".` : 'Belum ada penguji.'}
       >
         {(page) => (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm text-neutral-600">{page.meta.total} penguji</p>
-            <DataTable
-              label="Daftar penguji"
-              data={page.data}
-              columns={columns}
-              getRowId={(p) => p.id_pemilih}
-              rowAttributes={(p) => ({
-                'data-id-pemilih': p.id_pemilih,
-                className: p.aktif ? '' : 'bg-neutral-50',
-              })}
-            />
-            {page.meta.total_pages > 1 && (
-              <Pager
-                hal={page.meta.hal}
-                totalPages={page.meta.total_pages}
-                onPage={(hal) => setQuery((q) => ({ ...q, hal }))}
-              />
-            )}
-          </div>
+          <PagedTable
+            label="Daftar penguji"
+            columns={columns}
+            getRowId={(p) => p.id_pemilih}
+            rowAttributes={(p) => ({
+              'data-id-pemilih': p.id_pemilih,
+              className: p.aktif ? '' : 'bg-neutral-50',
+            })}
+            page={page}
+            noun="penguji"
+            onPage={(hal) => setQuery((q) => ({ ...q, hal }))}
+          />
         )}
       </QueryView>
 

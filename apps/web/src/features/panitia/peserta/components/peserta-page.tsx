@@ -4,18 +4,17 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
-import { Pager } from '../../../../components/ui/pager';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { confirmAction } from '../../components/confirm';
-import { DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { SelectField } from '../../components/field';
+import { FoldingFilters } from '../../components/folding-filters';
 import { KegiatanSelect } from '../../components/kegiatan-select';
+import { PagedTable } from '../../components/paged-table';
 import { QueryView } from '../../components/query-view';
 import { NO_REGION, type Region, RegionSelects } from '../../components/region-selects';
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
-import { useWide } from '../../components/use-wide';
 import { downloadKartuPeserta } from '../api/download-kartu-peserta';
 import { type PesertaQuery, usePeserta } from '../api/get-peserta';
 import { useLepasPeserta } from '../api/lepas-peserta';
@@ -50,8 +49,6 @@ export function PesertaPage() {
   const [editing, setEditing] = useState<PanitiaPeserta | 'baru' | null>(null);
   const mundur = useSetMundur(idUkt);
   // On a phone the filters fold away so the list starts on the first screen.
-  const wide = useWide();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const lepas = useLepasPeserta(idUkt);
 
   const filter = (patch: Partial<PesertaQuery>) => setQuery((q) => ({ ...q, ...patch, hal: 1 }));
@@ -125,18 +122,7 @@ export function PesertaPage() {
               placeholder="Nama atau no urut"
               onSearch={(cari) => filter({ cari })}
             />
-            {!wide && (
-              <Button
-                variant="ghost"
-                aria-expanded={filtersOpen}
-                onClick={() => setFiltersOpen((open) => !open)}
-                className="justify-between"
-              >
-                Filter wilayah dan status{active ? ` (${active})` : ''}
-                <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
-              </Button>
-            )}
-            {(wide || filtersOpen) && (
+            <FoldingFilters label="Filter wilayah dan status" active={active}>
               <div className="grid grid-cols-2 gap-2 lg:grid-cols-5">
                 <RegionSelects levels={4} value={region} onChange={(r) => filter(r)} empty="Semua" />
                 <SelectField
@@ -146,7 +132,7 @@ export function PesertaPage() {
                   onValue={(status) => filter({ status: status as PesertaQuery['status'] })}
                 />
               </div>
-            )}
+            </FoldingFilters>
           </>
         )}
       </Card>
@@ -164,26 +150,18 @@ export function PesertaPage() {
           }
         >
           {(page) => (
-            <div className="flex flex-col gap-3">
-              <p className="text-sm text-neutral-600">{page.meta.total} peserta</p>
-              <DataTable
-                label="Daftar peserta"
-                data={page.data}
-                columns={columns}
-                getRowId={(p) => p.id_siswa}
-                rowAttributes={(p) => ({
-                  'data-id-siswa': p.id_siswa,
-                  className: p.mundur ? 'opacity-60' : '',
-                })}
-              />
-              {page.meta.total_pages > 1 && (
-                <Pager
-                  hal={page.meta.hal}
-                  totalPages={page.meta.total_pages}
-                  onPage={(hal) => setQuery((q) => ({ ...q, hal }))}
-                />
-              )}
-            </div>
+            <PagedTable
+              label="Daftar peserta"
+              columns={columns}
+              getRowId={(p) => p.id_siswa}
+              rowAttributes={(p) => ({
+                'data-id-siswa': p.id_siswa,
+                className: p.mundur ? 'opacity-60' : '',
+              })}
+              page={page}
+              noun="peserta"
+              onPage={(hal) => setQuery((q) => ({ ...q, hal }))}
+            />
           )}
         </QueryView>
       )}

@@ -10,11 +10,11 @@ import { DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { downloadFile } from '../../components/download-file';
 import { SelectField } from '../../components/field';
+import { FoldingFilters } from '../../components/folding-filters';
 import { KegiatanSelect } from '../../components/kegiatan-select';
 import { QueryView } from '../../components/query-view';
 import { NO_REGION, RegionSelects } from '../../components/region-selects';
 import { Sheet } from '../../components/sheet';
-import { useWide } from '../../components/use-wide';
 import { DokumenKegiatan } from '../../dokumen/dokumen-kegiatan';
 import { type RekapFilter, useRekap } from '../api/get-rekap';
 import { useSahkan } from '../api/sahkan';
@@ -67,9 +67,6 @@ export function RekapPage() {
   const meta = rekap.data?.meta;
   const disahkan = meta?.disahkan ?? false;
   const patch = (p: Partial<RekapFilter>) => setFilter((f) => ({ ...f, ...p }));
-  // On a phone the filters fold away so the results start on the first screen.
-  const wide = useWide();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const active = [
     filter.id_perwapus,
     filter.status !== 'semua' ? 'status' : '',
@@ -115,42 +112,33 @@ export function RekapPage() {
             setFilter(FIRST);
           }}
         />
-        {idUkt && !wide && (
-          <Button
-            variant="ghost"
-            aria-expanded={filtersOpen}
-            onClick={() => setFiltersOpen((open) => !open)}
-            className="justify-between"
-          >
-            Filter dan urutan{active ? ` (${active})` : ''}
-            <span aria-hidden="true">{filtersOpen ? '▴' : '▾'}</span>
-          </Button>
-        )}
-        {idUkt && (wide || filtersOpen) && (
-          <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-            <RegionSelects levels={4} value={filter} onChange={(r) => patch(r)} empty="Semua" />
-            <SelectField
-              label="Status"
-              value={filter.status}
-              options={STATUS_OPTIONS}
-              onValue={(status) => patch({ status: status as RekapFilter['status'] })}
-            />
-            <SelectField
-              label="Urutkan"
-              value={filter.urut}
-              options={SORT_OPTIONS}
-              onValue={(urut) => patch({ urut: urut as RekapFilter['urut'] })}
-            />
-            <SelectField
-              label="Arah"
-              value={filter.arah}
-              options={[
-                { value: 'naik', label: 'Naik (A–Z, kecil–besar)' },
-                { value: 'turun', label: 'Turun (Z–A, besar–kecil)' },
-              ]}
-              onValue={(arah) => patch({ arah: arah as RekapFilter['arah'] })}
-            />
-          </div>
+        {idUkt && (
+          <FoldingFilters label="Filter dan urutan" active={active}>
+            <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+              <RegionSelects levels={4} value={filter} onChange={(r) => patch(r)} empty="Semua" />
+              <SelectField
+                label="Status"
+                value={filter.status}
+                options={STATUS_OPTIONS}
+                onValue={(status) => patch({ status: status as RekapFilter['status'] })}
+              />
+              <SelectField
+                label="Urutkan"
+                value={filter.urut}
+                options={SORT_OPTIONS}
+                onValue={(urut) => patch({ urut: urut as RekapFilter['urut'] })}
+              />
+              <SelectField
+                label="Arah"
+                value={filter.arah}
+                options={[
+                  { value: 'naik', label: 'Naik (A–Z, kecil–besar)' },
+                  { value: 'turun', label: 'Turun (Z–A, besar–kecil)' },
+                ]}
+                onValue={(arah) => patch({ arah: arah as RekapFilter['arah'] })}
+              />
+            </div>
+          </FoldingFilters>
         )}
       </Card>
 

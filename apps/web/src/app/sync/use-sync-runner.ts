@@ -8,6 +8,17 @@ import { useSession } from '../../lib/session';
  * each sign-in, and keep the chosen event's participants and questions on the phone (on choosing it,
  * on every app start and whenever the signal returns).
  */
+/** Runs `task` once the browser is idle (at the latest after 3 s); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = globalThis.setTimeout(task, 1_000);
+  return () => globalThis.clearTimeout(id);
+}
+
 export function useSyncRunner(): void {
   const { examiner, idUkt, belt } = useSession();
   const examinerId = examiner?.id_pemilih;
@@ -24,9 +35,12 @@ export function useSyncRunner(): void {
     if (!examiner || idUkt === null) return;
     const controller = new AbortController();
     const warm = () => void warmEventCache(idUkt, belt, examiner, controller.signal).catch(() => undefined);
-    warm();
+    // The copy is for later (no signal at the next participant): it waits until the screen the
+    // examiner opened is drawn and the phone is idle, so it never slows the first paint of the hub.
+    const idle = whenIdle(warm);
     window.addEventListener('online', warm);
     return () => {
+      idle();
       controller.abort();
       window.removeEventListener('online', warm);
     };

@@ -3,12 +3,12 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openSession } from '../src/modules/auth/session.service';
 import { insertKegiatan } from '../src/modules/kegiatan/kegiatan.repository';
+import { BENCH_SECRET } from './processes';
 
 // The server of the import bench (bench/import.ts), started as a child process: the whole app on
 // its own database, with a committee admin and an empty event, measuring its own memory. The
 // parent asks over IPC: 'mark' starts a measurement (after a full GC), 'peak' ends it.
 
-const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const MB = 1024 * 1024;
 
 /** Peak RSS since the last reset, from the kernel (Linux), in bytes; null elsewhere. */
@@ -34,7 +34,7 @@ function resetKernelPeak(): boolean {
 async function main() {
   const config = loadConfig({
     ...process.env,
-    UKT_SECRET: SECRET,
+    UKT_BENCH_SECRET: BENCH_SECRET,
     UKT_DEMO: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',

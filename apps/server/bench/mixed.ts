@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMBUNG_SCALE } from '@ukt/core';
@@ -9,6 +8,7 @@ import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { isEmptyList, listMix } from './list-mix';
+import { BENCH_SECRET, freePort, serverEnv, startCeiling, waitFor } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
 import { BENCH_DIST, SERVER_DIR } from './server-build';
 import { freshDatabase, PG_URL } from './stream';
@@ -23,7 +23,6 @@ import { freshDatabase, PG_URL } from './stream';
 // only) and a bare node:http ceiling, measured right before and after, give the ratio of DESIGN §8.
 // `npm run bench -- --only mixed` runs this part alone.
 
-const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIST_P99_TARGET_MS = 50;
@@ -32,30 +31,6 @@ const POSTS = ['sudah_tes', 'sudah_fisik', 'sudah_keshan', 'sudah_sambung'] as c
 /** One connection's cycle: L list, T take, W score write (70 / 10 / 20). */
 const CYCLE = ['L', 'L', 'W', 'L', 'L', 'T', 'L', 'W', 'L', 'L'] as const;
 type Kind = 'list' | 'take' | 'write';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server keluar (kode ${child.exitCode})`);
-    if (
-      await fetch(url).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} tidak menjawab`);
-}
 
 /** Starts the built server (server.js, or cluster.js for several processes) on a database. */
 async function startServer(
@@ -72,19 +47,7 @@ async function startServer(
     : [];
   const child = spawn(process.execPath, [...profile, join(BENCH_DIST, entry)], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      DATA_DIR: dir,
-      UKT_SECRET: SECRET,
-      UKT_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      WEB_DIST: join(dir, 'no-web'),
-      ...env,
-    },
+    env: serverEnv(port, url, dir, env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -296,7 +259,7 @@ async function seed(url: string): Promise<{ events: MixEvent[]; token: string; c
         takes: { n: 0 },
       });
     }
-    const token = await openSession(db, SECRET, 1, Date.now());
+    const token = await openSession(db, BENCH_SECRET, 1, Date.now());
     return { events, token, candidates };
   } finally {
     await db.destroy();
@@ -328,20 +291,10 @@ export async function runMixedBench(): Promise<boolean> {
     const sample = await fetch(`${base}${large.listPaths[0]}`, {
       headers: { 'access-token': sqlite.token },
     }).then((r) => r.text());
-    const ceilingPort = await freePort();
-    const bare = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`,
-      ],
-      { stdio: 'inherit' },
-    );
-    children.push(bare);
-    await waitFor(`http://127.0.0.1:${ceilingPort}/`, bare);
+    const ceilingUrl = await startCeiling(sample, children);
     const ceilingRun = async () => {
       const r = await autocannon({
-        url: `http://127.0.0.1:${ceilingPort}/`,
+        url: ceilingUrl,
         connections: CONNECTIONS,
         duration: SECONDS,
       });

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
+import { BENCH_SECRET, freePort, serverEnv, waitFor } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
 import { type SeededScores, seedScores } from './seed-scores';
 import { BENCH_DIST, buildServer } from './server-build';
@@ -25,7 +25,6 @@ import { BENCH_DIST, buildServer } from './server-build';
 // under 100 ms (docs/decisions/040). Loopback only; bounded in time; every process started here is
 // stopped here.
 
-const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PARTICIPANTS = 2_000;
 const EVENT = 3;
@@ -41,27 +40,6 @@ interface Row {
   p99: number;
   total: number;
   bad: number;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    const up = await fetch(url).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** A fresh PostgreSQL schema and its DATABASE_URL, or null without TEST_DATABASE_URL. */
@@ -98,7 +76,7 @@ async function seed(url: string): Promise<{ token: string; seeded: SeededScores;
     // Statistics as autovacuum leaves them soon after a bulk load: PostgreSQL plans these queries
     // with nested loops over "1 row" while a freshly loaded table has none (hundreds of ms).
     if (url.startsWith('postgres')) await sql`analyze`.execute(db);
-    const token = await openSession(db, SECRET, 1, Date.now());
+    const token = await openSession(db, BENCH_SECRET, 1, Date.now());
     return { token, seeded, seconds: (performance.now() - started) / 1000 };
   } finally {
     await db.destroy();
@@ -115,18 +93,7 @@ async function benchDatabase(database: string, url: string, dir: string) {
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [join(BENCH_DIST, 'server.js')], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      DATA_DIR: dir,
-      UKT_SECRET: SECRET,
-      UKT_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      WEB_DIST: join(dir, 'no-web'),
-    },
+    env: serverEnv(port, url, dir),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const rows: Row[] = [];

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMBUNG_SCALE } from '@ukt/core';
@@ -12,6 +11,7 @@ import { coldQueryTimes } from './cold-queries';
 import { runImportBench } from './import';
 import { isEmptyList, listMix, SEARCHES } from './list-mix';
 import { runMixedBench } from './mixed';
+import { BENCH_SECRET, freePort, serverEnv, startCeiling, waitFor } from './processes';
 import { runRecapBench } from './recap';
 import { benchRegions, seedEvent } from './seed-roster';
 import { BENCH_DIST, buildServer } from './server-build';
@@ -24,32 +24,8 @@ import { runStreamBench } from './stream';
 // time and every process started here is stopped here. `--only NAME` (list, mixed, recap, import,
 // stream; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
 
-const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function cannon(opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
@@ -82,7 +58,7 @@ async function main() {
     // Only queries that return rows: a page past the last of its query would time an empty answer.
     const mixes = { 3: await listMix(db, 3, regions), 4: await listMix(db, 4, regions) };
     const listPaths = (idUkt: 3 | 4) => mixes[idUkt].queries.map((q) => q.path);
-    const token = await openSession(db, SECRET, 1, Date.now());
+    const token = await openSession(db, BENCH_SECRET, 1, Date.now());
     await db.destroy();
 
     const port = await freePort();
@@ -91,18 +67,7 @@ async function main() {
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
     const server = spawn(process.execPath, [...profile, join(BENCH_DIST, 'server.js')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
-        DATA_DIR: dir,
-        UKT_SECRET: SECRET,
-        UKT_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        WEB_DIST: join(dir, 'no-web'),
-      },
+      env: serverEnv(port, url, dir),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     children.push(server);
@@ -110,20 +75,10 @@ async function main() {
     const headers = { 'access-token': token };
 
     const sample = await fetch(`${base}${listPaths(3)[0]}`, { headers }).then((r) => r.text());
-    const ceilingPort = await freePort();
-    const bare = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':Buffer.byteLength(b)});s.end(b)}).listen(${ceilingPort},'127.0.0.1')`,
-      ],
-      { stdio: 'inherit' },
-    );
-    children.push(bare);
-    await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+    const ceilingUrl = await startCeiling(sample, children);
     // The ceiling is measured right before and right after the list runs: this machine is shared,
     // and a ratio only means something against a ceiling taken under the same load.
-    const measureCeiling = () => cannon({ url: `http://127.0.0.1:${ceilingPort}/` });
+    const measureCeiling = () => cannon({ url: ceilingUrl });
     console.log('Batas atas: node:http dengan jawaban tetap…');
     const ceilingBefore = await measureCeiling();
 

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +8,7 @@ import { API, API_PREFIX, type LiveEvent, SAMBUNG_SCALE } from '@ukt/core';
 import pg from 'pg';
 import { openDb } from '../src/db/connect';
 import { openSession } from '../src/modules/auth/session.service';
+import { BENCH_SECRET, freePort, serverEnv, waitFor } from './processes';
 
 // `npm run bench:stream` (also part of `npm run bench`): how long after a score write is
 // acknowledged its event reaches a committee dashboard whose stream is open on ANOTHER server
@@ -20,33 +20,8 @@ import { openSession } from '../src/modules/auth/session.service';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WRITES = Number(process.env.BENCH_STREAM_WRITES ?? 200);
-const SECRET = 'bench-secret-0123456789abcdef0123456789';
 const TARGET_MS = 2_000;
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server keluar (kode ${child.exitCode})`);
-    if (
-      await fetch(url).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} tidak menjawab`);
-}
 
 /** A fresh database on the PostgreSQL server of PG_URL, and how to drop it; null when unreachable. */
 export async function freshDatabase(
@@ -80,18 +55,7 @@ async function startServer(url: string, dir: string, children: ChildProcess[]): 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      DATA_DIR: dir,
-      UKT_SECRET: SECRET,
-      UKT_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      WEB_DIST: join(dir, 'no-web'),
-    },
+    env: serverEnv(port, url, dir, { UKT_DEMO: '1' }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);
@@ -173,7 +137,7 @@ export async function runStreamBench(): Promise<boolean> {
     const a = await startServer(database.url, dir, children);
     const b = await startServer(database.url, dir, children);
     const { db } = await openDb(database.url);
-    const token = await openSession(db, SECRET, 1, Date.now());
+    const token = await openSession(db, BENCH_SECRET, 1, Date.now());
     await db.destroy();
 
     const stream = await openStream(b, token, controller.signal);

@@ -1,4 +1,5 @@
-import { FONT, FONT_BOLD } from './pdf-base';
+import type { CardCell } from './card-grid';
+import { FONT, FONT_BOLD, qrPng } from './pdf-base';
 
 // Pieces both kinds of card draw: the organisation's logo (or its initials when no PNG/JPEG logo
 // was uploaded: pdfkit embeds only those) and single lines of text cut with an ellipsis.
@@ -78,4 +79,37 @@ export function lines(
   const height = Math.min(pdf.heightOfString(text, { width }), lineHeight * maxLines);
   pdf.text(text, x, y, { width, height: height + 0.5, ellipsis: '…' });
   return height;
+}
+
+/** The inner padding of a card and the side of its QR, in points. */
+export const CARD_PAD = 10;
+export const CARD_QR = 112;
+
+/**
+ * The frame every card shares: the organisation's logo and name over `subtitle`, a rule in the
+ * organisation's colour, and the QR of `qrText` on the right. Answers where the card's own text
+ * goes (its left edge, its top and its width up to the QR), the card's inner width and the QR's x.
+ */
+export async function drawCardFrame(
+  pdf: PDFKit.PDFDocument,
+  head: { organisasi: string; logo: Buffer | null; warna: string },
+  subtitle: string,
+  qrText: string,
+  c: CardCell,
+): Promise<{ left: number; top: number; width: number; inner: number; qrX: number }> {
+  const left = c.x + CARD_PAD;
+  const inner = c.width - 2 * CARD_PAD;
+  drawLogo(pdf, head.logo, head.organisasi, left, c.y + CARD_PAD, 30, head.warna);
+  line(pdf, head.organisasi, left + 36, c.y + CARD_PAD + 1, inner - 36, { size: 8.5, bold: true });
+  line(pdf, subtitle, left + 36, c.y + CARD_PAD + 15, inner - 36, { size: 7.5, color: '#424242' });
+  const ruleY = c.y + CARD_PAD + 36;
+  pdf
+    .moveTo(left, ruleY)
+    .lineTo(left + inner, ruleY)
+    .lineWidth(1.2)
+    .stroke(head.warna);
+  const qrX = c.x + c.width - CARD_PAD - CARD_QR;
+  const top = ruleY + 6;
+  pdf.image(await qrPng(qrText), qrX, top, { width: CARD_QR, height: CARD_QR });
+  return { left, top, width: qrX - left - 6, inner, qrX };
 }

@@ -1,6 +1,6 @@
 import { CARD_MARGIN, type CardCell, drawCards } from './card-grid';
-import { drawLogo, line, lines } from './card-parts';
-import { openPdf, qrPng, waktuPanjang } from './pdf-base';
+import { CARD_PAD, drawCardFrame, line, lines } from './card-parts';
+import { openPdf, waktuPanjang } from './pdf-base';
 
 // Examiner login cards (DESIGN §11): 8 to an A4 page; each shows the examiner's name and number
 // and a QR of a fresh single-use /ut/{token} login link, valid until the time printed on it.
@@ -23,27 +23,9 @@ export interface KartuLoginDocument {
   kartu: KartuLogin[];
 }
 
-const PAD = 10;
-const QR = 112;
-
 async function drawKartu(pdf: PDFKit.PDFDocument, doc: KartuLoginDocument, k: KartuLogin, c: CardCell) {
-  const left = c.x + PAD;
-  const inner = c.width - 2 * PAD;
-  drawLogo(pdf, doc.logo, doc.organisasi, left, c.y + PAD, 30, doc.warna);
-  line(pdf, doc.organisasi, left + 36, c.y + PAD + 1, inner - 36, { size: 8.5, bold: true });
-  line(pdf, 'KARTU LOGIN PENGUJI', left + 36, c.y + PAD + 15, inner - 36, { size: 7.5, color: '#424242' });
-  const ruleY = c.y + PAD + 36;
-  pdf
-    .moveTo(left, ruleY)
-    .lineTo(left + inner, ruleY)
-    .lineWidth(1.2)
-    .stroke(doc.warna);
-
-  const qrX = c.x + c.width - PAD - QR;
-  const bodyY = ruleY + 6;
-  pdf.image(await qrPng(k.url), qrX, bodyY, { width: QR, height: QR });
-  const textW = qrX - left - 6;
-  let y = bodyY;
+  const { left, top, width: textW, inner } = await drawCardFrame(pdf, doc, 'KARTU LOGIN PENGUJI', k.url, c);
+  let y = top;
   y += line(pdf, 'NAMA PENGUJI', left, y, textW, { size: 6.5, color: '#616161' });
   y += lines(pdf, k.nama, left, y, textW, 2, { size: 11, bold: true }) + 4;
   y += line(pdf, 'NOMOR WHATSAPP', left, y, textW, { size: 6.5, color: '#616161' });
@@ -59,7 +41,7 @@ async function drawKartu(pdf: PDFKit.PDFDocument, doc: KartuLoginDocument, k: Ka
       size: 6.5,
     },
   );
-  line(pdf, `Berlaku sampai ${waktuPanjang(doc.berlakuSampai)}`, left, c.y + c.height - PAD - 9, inner, {
+  line(pdf, `Berlaku sampai ${waktuPanjang(doc.berlakuSampai)}`, left, c.y + c.height - CARD_PAD - 9, inner, {
     size: 6.5,
     bold: true,
     color: '#b71c1c',

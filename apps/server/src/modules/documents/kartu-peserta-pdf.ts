@@ -1,6 +1,6 @@
 import { CARD_MARGIN, type CardCell, drawCards } from './card-grid';
-import { drawLogo, line, lines } from './card-parts';
-import { openPdf, qrPng } from './pdf-base';
+import { CARD_PAD, CARD_QR, drawCardFrame, line, lines } from './card-parts';
+import { openPdf } from './pdf-base';
 import { wilayahText } from './sabuk-text';
 
 // Participant cards (DESIGN §11): 8 to an A4 page; each shows the logo, the event, the no_urut in
@@ -27,31 +27,9 @@ export interface KartuPesertaDocument {
   kartu: KartuPeserta[];
 }
 
-const PAD = 10;
-const QR = 112;
-
 async function drawKartu(pdf: PDFKit.PDFDocument, doc: KartuPesertaDocument, k: KartuPeserta, c: CardCell) {
-  const left = c.x + PAD;
-  const inner = c.width - 2 * PAD;
-  // Header: logo, organisation, event, and a rule in the organisation's colour.
-  drawLogo(pdf, doc.logo, doc.organisasi, left, c.y + PAD, 30, doc.warna);
-  const headX = left + 36;
-  const headW = inner - 36;
-  line(pdf, doc.organisasi, headX, c.y + PAD + 1, headW, { size: 8.5, bold: true });
-  line(pdf, doc.kegiatan, headX, c.y + PAD + 15, headW, { size: 7.5, color: '#424242' });
-  const ruleY = c.y + PAD + 36;
-  pdf
-    .moveTo(left, ruleY)
-    .lineTo(left + inner, ruleY)
-    .lineWidth(1.2)
-    .stroke(doc.warna);
-
-  // The QR on the right, the participant on the left.
-  const qrX = c.x + c.width - PAD - QR;
-  const bodyY = ruleY + 6;
-  pdf.image(await qrPng(k.kode), qrX, bodyY, { width: QR, height: QR });
-  const textW = qrX - left - 6;
-  let y = bodyY;
+  const { left, top, width: textW, qrX } = await drawCardFrame(pdf, doc, doc.kegiatan, k.kode, c);
+  let y = top;
   y += line(pdf, 'NO. PESERTA', left, y, textW, { size: 6.5, color: '#616161' });
   y += line(pdf, String(k.no_urut), left, y - 2, textW, { size: 26, bold: true }) - 4;
   y += lines(pdf, k.nama, left, y, textW, 2, { size: 10.5, bold: true }) + 3;
@@ -59,9 +37,9 @@ async function drawKartu(pdf: PDFKit.PDFDocument, doc: KartuPesertaDocument, k: 
   y += line(pdf, wilayahText('Rayon', k.rayon), left, y, textW, { size: 7.5 });
   line(pdf, doc.sabuk, left, y + 3, textW, { size: 7.5, bold: true });
 
-  const footY = c.y + c.height - PAD - 9;
+  const footY = c.y + c.height - CARD_PAD - 9;
   line(pdf, 'KARTU PESERTA UKT', left, footY, textW, { size: 6.5, bold: true, color: '#616161' });
-  line(pdf, 'Tunjukkan kepada penguji', qrX, bodyY + QR + 2, QR, {
+  line(pdf, 'Tunjukkan kepada penguji', qrX, top + CARD_QR + 2, CARD_QR, {
     size: 6,
     color: '#616161',
     align: 'center',

@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, type KomponenKey } from '@ukt/core';
+import { API } from '@ukt/core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run';
 import { verifyCardCode } from '../src/modules/documents/card-code';
 import { api, body, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
-import { writeScores } from './support/scores';
+import { LULUS_SCORES, writeScores } from './support/scores';
 
 // The committee's PDFs (DESIGN §11) read the way a person reads them: the text poppler extracts,
 // and the QR codes decoded from the pages rendered as images. Each document's first page is also
@@ -23,22 +23,8 @@ const NOT_FOUND = { success: false, message: 'Sertifikat tidak ditemukan.' };
 /** Runs a poppler-utils tool (pdftotext, pdfinfo, pdftoppm). */
 const poppler = (tool: string, args: string[]) => execFileSync(tool, args, { encoding: 'utf8' });
 
-/** Scores of every component of belt 1's default rule: a participant who passes. */
-const LULUS: Partial<Record<KomponenKey, number>> = {
-  keshan: 85,
-  kshan: 80,
-  jurus: 75,
-  senam: 72,
-  belati: 70,
-  pasang: 78,
-  toyak_senam: 65,
-  toyak_jurus: 66,
-  kripen: 70,
-  fisik: 70,
-  sambung: 75,
-};
 /** Every component scored 50: a participant who fails. */
-const GAGAL = Object.fromEntries(Object.keys(LULUS).map((k) => [k, 50])) as typeof LULUS;
+const GAGAL = Object.fromEntries(Object.keys(LULUS_SCORES).map((k) => [k, 50])) as typeof LULUS_SCORES;
 
 /** A rendered PDF page. */
 function renderPage(path: string, page: number, dpi: number): PNG {
@@ -135,10 +121,10 @@ describe.each(DATABASES)('documents on %s', (kind) => {
   beforeAll(async () => {
     ({ t, admin, siti } = await startSignedIn(kind));
     dir = mkdtempSync(join(tmpdir(), 'ukt-dokumen-'));
-    await writeScores(t, admin, 1, 1, 1, LULUS);
+    await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
     await writeScores(t, admin, 1, 1, 2, GAGAL);
     await writeScores(t, admin, 1, 1, 3, { senam: 60, sambung: 65 });
-    await writeScores(t, admin, 1, 1, 5, { ...LULUS, keshan: 95, jurus: 84 });
+    await writeScores(t, admin, 1, 1, 5, { ...LULUS_SCORES, keshan: 95, jurus: 84 });
     const mundur = await api(t, admin, 'POST', API.panitia.pesertaMundur.href(1, 8), { mundur: true });
     expect(mundur.statusCode, mundur.body).toBe(200);
     siswa = await t.app.db

@@ -1,6 +1,7 @@
-import { fisikConverted, NilaiRecord } from '@ukt/core';
+import { NilaiRecord } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
+import { FISIK_READINGS } from './support/scores';
 
 const key = (id_siswa: number, id_tingkat = 1) => ({ id_siswa, id_ukt: 1, id_tingkat });
 
@@ -8,16 +9,7 @@ function fisik(id_siswa: number) {
   return {
     ...key(id_siswa),
     id_penguji: '1',
-    nilai_mft: '5.2',
-    nilai_mft2: fisikConverted(1, '5.2'),
-    nilai_pushup: 30,
-    nilai_pushup2: fisikConverted(2, 30),
-    nilai_sperperut_atas: 25,
-    nilai_sperperut_atas2: fisikConverted(3, 25),
-    nilai_sperperut_bawah: 50,
-    nilai_sperperut_bawah2: fisikConverted(4, 50),
-    nilai_plank: 120,
-    nilai_plank2: fisikConverted(5, 120),
+    ...FISIK_READINGS,
   };
 }
 

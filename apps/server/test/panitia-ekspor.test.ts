@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
-import { writeScores } from './support/scores';
+import { LULUS_SCORES, TIDAK_LULUS_SCORES, writeScores } from './support/scores';
 
 const DRAF = 'DRAF — belum disahkan panitia';
 const SCREENSHOTS = fileURLToPath(new URL('../../../e2e/test-output/', import.meta.url));
@@ -82,32 +82,8 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
   beforeAll(async () => {
     ({ t, admin, siti } = await startSignedIn(kind));
     dir = mkdtempSync(join(tmpdir(), 'ukt-ekspor-'));
-    await writeScores(t, admin, 1, 1, 1, {
-      keshan: 85,
-      kshan: 80,
-      jurus: 75,
-      senam: 72,
-      belati: 70,
-      pasang: 78,
-      toyak_senam: 65,
-      toyak_jurus: 66,
-      kripen: 70,
-      fisik: 70,
-      sambung: 75,
-    });
-    await writeScores(t, admin, 1, 1, 2, {
-      senam: 50,
-      keshan: 0,
-      kshan: 50,
-      jurus: 50,
-      belati: 50,
-      pasang: 50,
-      toyak_senam: 50,
-      toyak_jurus: 50,
-      kripen: 50,
-      fisik: 50,
-      sambung: 50,
-    });
+    await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
+    await writeScores(t, admin, 1, 1, 2, TIDAK_LULUS_SCORES);
     await writeScores(t, admin, 1, 1, 3, { senam: 60, sambung: 65 });
     // The committee corrects participant 1's FISIK from 70 to 68.5.
     const koreksi = await api(t, admin, 'POST', API.panitia.koreksi.href(1), {

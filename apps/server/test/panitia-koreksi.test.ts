@@ -1,32 +1,7 @@
-import {
-  API,
-  AuditList,
-  type AuditRow,
-  fisikConverted,
-  KoreksiHasil,
-  type LiveEvent,
-  NilaiRecord,
-} from '@ukt/core';
+import { API, AuditList, type AuditRow, KoreksiHasil, type LiveEvent, NilaiRecord } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
-
-function fisik(id_siswa: number) {
-  return {
-    id_siswa,
-    id_ukt: 1,
-    id_tingkat: 1,
-    nilai_mft: '5.2',
-    nilai_mft2: fisikConverted(1, '5.2'),
-    nilai_pushup: 30,
-    nilai_pushup2: fisikConverted(2, 30),
-    nilai_sperperut_atas: 25,
-    nilai_sperperut_atas2: fisikConverted(3, 25),
-    nilai_sperperut_bawah: 50,
-    nilai_sperperut_bawah2: fisikConverted(4, 50),
-    nilai_plank: 120,
-    nilai_plank2: fisikConverted(5, 120),
-  };
-}
+import { fisikPayload } from './support/scores';
 
 // A committee admin's correction of a score (DESIGN §10): written like the app's scores, audited
 // with who, when, old, new, reason and source; and the audit page that shows them.
@@ -209,7 +184,9 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
     const [, , , d, ...others] = mine as number[];
     // Four physical payloads: 11 fields each, enough rows for a second page.
     for (const id of others.slice(0, 4)) {
-      expect((await api(s.t, s.siti, 'POST', '/DataSiswa/nilaifisiksiswa', fisik(id))).statusCode).toBe(200);
+      expect(
+        (await api(s.t, s.siti, 'POST', '/DataSiswa/nilaifisiksiswa', fisikPayload(id))).statusCode,
+      ).toBe(200);
     }
     const from = new Date(s.t.app.clock() + 60_000).toISOString();
     s.t.advance(120_000);

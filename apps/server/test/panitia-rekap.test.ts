@@ -2,7 +2,7 @@ import { API, AturanLulus, defaultPassRule, type PassRule, RekapMeta, RekapRow }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
-import { writeScores } from './support/scores';
+import { LULUS_SCORES, TIDAK_LULUS_SCORES, writeScores } from './support/scores';
 
 const AturanResult = z.object({ success: z.literal(true), data: AturanLulus });
 const RekapResult = z.object({ success: z.literal(true), data: z.array(RekapRow), meta: RekapMeta });
@@ -56,33 +56,8 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
         .executeTakeFirstOrThrow()
     ).id_ukt;
     // Event 1 is belt 1 with 120 demo participants (no_urut = id_siswa).
-    await writeScores(t, admin, 1, 1, 1, {
-      keshan: 85,
-      kshan: 80,
-      jurus: 75,
-      senam: 72,
-      belati: 70,
-      pasang: 78,
-      toyak_senam: 65,
-      toyak_jurus: 66,
-      kripen: 70,
-      fisik: 70,
-      sambung: 75,
-    });
-    // SENAM first creates the record (nilai_kshan 0 by default); then KESHAN without a right answer.
-    await writeScores(t, admin, 1, 1, 2, {
-      senam: 50,
-      keshan: 0,
-      kshan: 50,
-      jurus: 50,
-      belati: 50,
-      pasang: 50,
-      toyak_senam: 50,
-      toyak_jurus: 50,
-      kripen: 50,
-      fisik: 50,
-      sambung: 50,
-    });
+    await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
+    await writeScores(t, admin, 1, 1, 2, TIDAK_LULUS_SCORES);
     await writeScores(t, admin, 1, 1, 3, { senam: 60 });
     await writeScores(t, admin, 1, 1, 5, { keshan: 80, jurus: 75, fisik: 48, sambung: 70 });
   });
@@ -143,19 +118,7 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
     const [first, second, third, fourth] = data;
     expect(first).toMatchObject({
       id_siswa: '1',
-      nilai: {
-        keshan: 85,
-        kshan: 80,
-        jurus: 75,
-        senam: 72,
-        belati: 70,
-        pasang: 78,
-        toyak_senam: 65,
-        toyak_jurus: 66,
-        kripen: 70,
-        fisik: 70,
-        sambung: 75,
-      },
+      nilai: LULUS_SCORES,
       nilai_akhir: 73.27,
       predikat: 'Baik',
       status: 'Lulus',

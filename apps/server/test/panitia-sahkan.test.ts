@@ -2,7 +2,6 @@ import {
   API,
   AuditList,
   DISAHKAN_MESSAGE,
-  fisikConverted,
   type LiveEvent,
   PanitiaKegiatan,
   type PendingItem,
@@ -12,27 +11,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPending } from '../src/modules/imports/pending.service';
 import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { fisikPayload } from './support/scores';
 
 // Ratifying an event (DESIGN §10): every score write for it — from a phone, the console or an
 // import — is then a 409 with one message, until the committee un-ratifies it with a reason.
-
-function fisik(id_siswa: number) {
-  return {
-    id_siswa,
-    id_ukt: 1,
-    id_tingkat: 1,
-    nilai_mft: '5.2',
-    nilai_mft2: fisikConverted(1, '5.2'),
-    nilai_pushup: 30,
-    nilai_pushup2: fisikConverted(2, 30),
-    nilai_sperperut_atas: 25,
-    nilai_sperperut_atas2: fisikConverted(3, 25),
-    nilai_sperperut_bawah: 50,
-    nilai_sperperut_bawah2: fisikConverted(4, 50),
-    nilai_plank: 120,
-    nilai_plank2: fisikConverted(5, 120),
-  };
-}
 
 /** An audio upload as the phone sends it. */
 function upload(fields: Record<string, string>) {
@@ -137,7 +119,7 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
       heard.length = 0;
 
       refused(await sambung(a, 90));
-      refused(await api(s.t, s.siti, 'POST', '/DataSiswa/nilaifisiksiswa', fisik(a)));
+      refused(await api(s.t, s.siti, 'POST', '/DataSiswa/nilaifisiksiswa', fisikPayload(a)));
       const soal = Soal.array().parse((await api(s.t, s.siti, 'GET', '/keshan/soal/1')).json().data);
       const jawaban = soal.map((q) => ({ id_soal: Number(q.id_soal), jawaban: 'a' }));
       refused(

@@ -14,6 +14,58 @@ import { api, type TestApp } from './app';
 // Scores written the way the examiner app writes them (NilaiSiswa, nilaifisiksiswa, keshan/jawaban),
 // for the recap and export tests.
 
+/** The physical readings of one phone payload (fixed raw values and core's conversions). */
+export const FISIK_READINGS = {
+  nilai_mft: '5.2',
+  nilai_mft2: fisikConverted(1, '5.2'),
+  nilai_pushup: 30,
+  nilai_pushup2: fisikConverted(2, 30),
+  nilai_sperperut_atas: 25,
+  nilai_sperperut_atas2: fisikConverted(3, 25),
+  nilai_sperperut_bawah: 50,
+  nilai_sperperut_bawah2: fisikConverted(4, 50),
+  nilai_plank: 120,
+  nilai_plank2: fisikConverted(5, 120),
+};
+
+/** A physical payload for a participant of event 1 (belt 1), as the phone posts it. */
+export function fisikPayload(idSiswa: number) {
+  return { id_siswa: idSiswa, id_ukt: 1, id_tingkat: 1, ...FISIK_READINGS };
+}
+
+/** Scores of every component of belt 1's default rule: a participant who passes. */
+export const LULUS_SCORES: Partial<Record<KomponenKey, number>> = {
+  keshan: 85,
+  kshan: 80,
+  jurus: 75,
+  senam: 72,
+  belati: 70,
+  pasang: 78,
+  toyak_senam: 65,
+  toyak_jurus: 66,
+  kripen: 70,
+  fisik: 70,
+  sambung: 75,
+};
+
+/**
+ * Every component 50 and KESHAN 0, SENAM written first: SENAM creates the record (nilai_kshan 0 by
+ * default), then KESHAN is an answer sheet without a right answer. A participant who fails.
+ */
+export const TIDAK_LULUS_SCORES: Partial<Record<KomponenKey, number>> = {
+  senam: 50,
+  keshan: 0,
+  kshan: 50,
+  jurus: 50,
+  belati: 50,
+  pasang: 50,
+  toyak_senam: 50,
+  toyak_jurus: 50,
+  kripen: 50,
+  fisik: 50,
+  sambung: 50,
+};
+
 /** Raw physical values whose average is `target` (a multiple of 0.5): MFT 40, plank 40, reps for the rest. */
 function fisikBody(target: number) {
   const reps = (5 * target - 80) / 2.5;

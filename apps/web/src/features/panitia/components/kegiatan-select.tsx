@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { useKegiatan } from '../api/get-kegiatan';
 import { SelectField } from './field';
 
@@ -26,4 +28,17 @@ export function KegiatanSelect({
       onValue={onValue}
     />
   );
+}
+
+/**
+ * The event a console page works on, kept in the address (?ukt=ID) so a reload, a link from another
+ * page or the next tab keeps it; '' until one is chosen.
+ */
+export function useKegiatanParam(): [string, (idUkt: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const setIdUkt = useCallback(
+    (ukt: string) => setParams(ukt ? { ukt } : {}, { replace: true }),
+    [setParams],
+  );
+  return [params.get('ukt') ?? '', setIdUkt];
 }

@@ -1,6 +1,5 @@
 import type { PanitiaPeserta } from '@ukt/core';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
@@ -9,7 +8,7 @@ import { confirmAction } from '../../components/confirm';
 import { DownloadButton } from '../../components/download-button';
 import { SelectField } from '../../components/field';
 import { FoldingFilters } from '../../components/folding-filters';
-import { KegiatanSelect } from '../../components/kegiatan-select';
+import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
 import { PagedTable } from '../../components/paged-table';
 import { QueryView } from '../../components/query-view';
 import { NO_REGION, type Region, RegionSelects } from '../../components/region-selects';
@@ -41,9 +40,7 @@ const FIRST_PAGE: PesertaQuery = { cari: '', ...NO_REGION, status: 'semua', hal:
  * each at which post; add, edit, withdraw (mundur), release at a post (DESIGN §9).
  */
 export function PesertaPage() {
-  // The event is in the address, so a reload or a link from the import keeps it.
-  const [params, setParams] = useSearchParams();
-  const idUkt = params.get('ukt') ?? '';
+  const [idUkt, setIdUkt] = useKegiatanParam();
   const [query, setQuery] = useState<PesertaQuery>(FIRST_PAGE);
   const list = usePeserta(idUkt, query);
   const [editing, setEditing] = useState<PanitiaPeserta | 'baru' | null>(null);
@@ -110,7 +107,7 @@ export function PesertaPage() {
         <KegiatanSelect
           value={idUkt}
           onValue={(ukt) => {
-            setParams(ukt ? { ukt } : {}, { replace: true });
+            setIdUkt(ukt);
             setQuery(FIRST_PAGE);
           }}
         />

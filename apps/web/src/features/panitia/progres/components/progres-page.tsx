@@ -1,10 +1,9 @@
 import type { KomponenKey } from '@ukt/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
 import { DataTable } from '../../components/data-table';
-import { KegiatanSelect } from '../../components/kegiatan-select';
+import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
 import { QueryView } from '../../components/query-view';
 import { useProgres } from '../api/get-progres';
 import { useLiveProgres } from '../api/use-live-progres';
@@ -19,8 +18,7 @@ import { PosTable } from './pos-table';
  * an exam. A take or score write on any phone shows here within seconds, without a reload.
  */
 export function ProgresPage() {
-  const [params, setParams] = useSearchParams();
-  const idUkt = params.get('ukt') ?? '';
+  const [idUkt, setIdUkt] = useKegiatanParam();
   const progres = useProgres(idUkt);
   const live = useLiveProgres(idUkt);
   const [ujian, setUjian] = useState<KomponenKey | null>(null);
@@ -32,7 +30,7 @@ export function ProgresPage() {
         <KegiatanSelect
           value={idUkt}
           onValue={(ukt) => {
-            setParams(ukt ? { ukt } : {}, { replace: true });
+            setIdUkt(ukt);
             setUjian(null);
           }}
         />

@@ -1,6 +1,5 @@
 import { API, type EksporFormat, type RekapRow } from '@ukt/core';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
@@ -11,7 +10,7 @@ import { DownloadButton } from '../../components/download-button';
 import { downloadFile } from '../../components/download-file';
 import { SelectField } from '../../components/field';
 import { FoldingFilters } from '../../components/folding-filters';
-import { KegiatanSelect } from '../../components/kegiatan-select';
+import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
 import { QueryView } from '../../components/query-view';
 import { NO_REGION, RegionSelects } from '../../components/region-selects';
 import { Sheet } from '../../components/sheet';
@@ -57,8 +56,7 @@ const DONE = {
  * corrections, the rule, ratification and the exports.
  */
 export function RekapPage() {
-  const [params, setParams] = useSearchParams();
-  const idUkt = params.get('ukt') ?? '';
+  const [idUkt, setIdUkt] = useKegiatanParam();
   const [filter, setFilter] = useState<RekapFilter>(FIRST);
   const rekap = useRekap(idUkt, filter);
   const sahkan = useSahkan(idUkt);
@@ -108,7 +106,7 @@ export function RekapPage() {
         <KegiatanSelect
           value={idUkt}
           onValue={(ukt) => {
-            setParams(ukt ? { ukt } : {}, { replace: true });
+            setIdUkt(ukt);
             setFilter(FIRST);
           }}
         />

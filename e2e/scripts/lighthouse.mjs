@@ -107,6 +107,11 @@ function findings(lhr) {
   return lines;
 }
 
+/** `npm run lighthouse -- hub` measures one page; both by default. */
+const PAGES = ['login', 'hub'];
+const pages = process.argv.slice(2).filter((a) => PAGES.includes(a));
+if (!pages.length) pages.push(...PAGES);
+
 const server = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS] });
 let failed = false;
@@ -141,14 +146,16 @@ try {
     return top;
   };
   console.log(`Lighthouse mobile preset, best of ${RUNS}, ${new Date().toISOString()}`);
-  await best('login', `${server.baseURL}/login`, false);
-  await signIn(chrome.port, server);
-  const hub = await best('hub', `${server.baseURL}/`, true, () =>
-    coldButSignedIn(chrome.port, server.baseURL),
-  );
-  if (new URL(hub.finalDisplayedUrl).pathname !== '/') {
-    console.error(`       hub: the examiner was not signed in (ended on ${hub.finalDisplayedUrl})`);
-    failed = true;
+  if (pages.includes('login')) await best('login', `${server.baseURL}/login`, false);
+  if (pages.includes('hub')) {
+    await signIn(chrome.port, server);
+    const hub = await best('hub', `${server.baseURL}/`, true, () =>
+      coldButSignedIn(chrome.port, server.baseURL),
+    );
+    if (new URL(hub.finalDisplayedUrl).pathname !== '/') {
+      console.error(`       hub: the examiner was not signed in (ended on ${hub.finalDisplayedUrl})`);
+      failed = true;
+    }
   }
 } finally {
   chrome.kill();

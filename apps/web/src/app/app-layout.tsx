@@ -1,11 +1,13 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '../components/ui/icon';
+import { Spinner } from '../components/ui/spinner';
 import { useAppLock } from '../lib/app-lock';
 import { logoUrl, useOrganisasi } from '../lib/organisasi';
 import { LazyBoundary } from './lazy-boundary';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { SideMenu } from './side-menu';
+import { useFirstPaintDone } from './use-first-paint';
 
 // The sync status needs Dexie (~30 KB gzipped): lazy, so the login's first load stays in budget.
 const SyncHeader = lazy(() => import('./sync/sync-header').then((m) => ({ default: m.SyncHeader })));
@@ -34,6 +36,8 @@ export function AppLayout() {
   const organisasi = useOrganisasi();
   // The committee console's tables use a laptop's width; the examiner's screens stay phone-sized.
   const wide = useLocation().pathname.toLowerCase().startsWith('/panitia');
+  // The bar is drawn before the screen's chunks and the outbox are asked for (decision 059).
+  const painted = useFirstPaintDone();
   return (
     <div className="min-h-dvh">
       {/* Locked, the page stays mounted (the outbox keeps sending) but cannot be seen or reached. */}
@@ -54,11 +58,13 @@ export function AppLayout() {
             {organisasi?.nama_organisasi || 'UKT Penguji'}
           </span>
           {/* Sends what waits on the phone on start and sign-in, and shows how many wait (DESIGN §7). */}
-          <ScreenErrorBoundary resetKey="sync" fallback={null}>
-            <Suspense fallback={null}>
-              <SyncHeader />
-            </Suspense>
-          </ScreenErrorBoundary>
+          {painted && (
+            <ScreenErrorBoundary resetKey="sync" fallback={null}>
+              <Suspense fallback={null}>
+                <SyncHeader />
+              </Suspense>
+            </ScreenErrorBoundary>
+          )}
         </header>
         <SideMenu
           open={open}
@@ -67,7 +73,7 @@ export function AppLayout() {
           onLock={() => setPanel('lock')}
         />
         <main className={`mx-auto px-3 pt-4 pb-10 ${wide ? 'max-w-6xl' : 'max-w-2xl'}`}>
-          <LazyBoundary />
+          {painted ? <LazyBoundary /> : <Spinner />}
         </main>
       </div>
       {locked && (

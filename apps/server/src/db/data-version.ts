@@ -8,9 +8,31 @@ import type { Database } from './types';
 // instead of one statement through the query layer (docs/decisions/047).
 
 const probes = new WeakMap<Kysely<Database>, () => number>();
+/**
+ * The probe's answer within one turn of the event loop: requests that arrive together (one poll
+ * phase) share one pragma. A request that follows another's answer comes in a later turn, and
+ * this process's writer forgets the value as it commits (db/writer.ts), so no commit is missed.
+ */
+const turns = new WeakMap<Kysely<Database>, number>();
 const caches = new WeakMap<Kysely<Database>, Map<string, { version: number; value: unknown }>>();
 /** Entries kept per database before the memory starts over (one per event asked about). */
 const CAPACITY = 1_000;
+
+/** The database's data version in this turn of the event loop. */
+function dataVersion(db: Kysely<Database>, probe: () => number): number {
+  let version = turns.get(db);
+  if (version === undefined) {
+    version = probe();
+    turns.set(db, version);
+    setImmediate(() => turns.delete(db));
+  }
+  return version;
+}
+
+/** Makes the next read ask the probe again: call after a commit of this process. */
+export function forgetDataVersion(db: Kysely<Database>): void {
+  turns.delete(db);
+}
 
 /** Gives a database its data-version probe (SQLite files only; PostgreSQL has none). */
 export function setDataVersionProbe(db: Kysely<Database>, probe: () => number): void {
@@ -29,7 +51,7 @@ export async function readUnlessCommitted<T>(
 ): Promise<T> {
   const probe = probes.get(db);
   if (!probe) return load();
-  const version = probe();
+  const version = dataVersion(db, probe);
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();

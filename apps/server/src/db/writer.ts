@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { forgetDataVersion } from './data-version';
 import type { DialectName } from './dialect';
 import type { Database } from './types';
 import { isDatabaseUnavailable } from './unavailable';
@@ -57,9 +58,12 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
         }
       });
     } catch (error) {
+      forgetDataVersion(db);
       for (const job of batch) job.reject(fatal ?? error);
       return;
     }
+    // Readers that come after these answers must see this commit (db/data-version.ts).
+    forgetDataVersion(db);
     batch.forEach((job, i) => {
       const outcome = outcomes[i] as { ok: boolean; value: unknown };
       if (outcome.ok) job.resolve(outcome.value);

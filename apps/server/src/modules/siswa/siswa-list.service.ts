@@ -17,6 +17,7 @@ import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
 import {
   countSiswa,
+  findPostFlags,
   findSiswaPageIds,
   findSiswaRows,
   listWrittenFields,
@@ -32,15 +33,20 @@ export const SiswaListResult = z.object({
   meta: PageMeta,
 });
 
-/** Which participants a page holds and how many match the filters. */
+/**
+ * Which participants a page holds, how many match the filters, and what of them changes only
+ * with the roster (names, regions), by no_urut.
+ */
 interface Page {
   ids: number[];
   total: number;
+  rows: Awaited<ReturnType<typeof findSiswaRows>>;
 }
 
 /**
- * The list caches of one process (docs/decisions/015): page membership per roster version, and
- * each examiner's finished answer per roster and flags version.
+ * The list caches of one process (docs/decisions/015): pages (membership and the rows' names and
+ * regions) per roster version, and each examiner's finished answer per roster, flags and scores
+ * version. A take or a score write therefore costs the next reader only the page's flags and marks.
  */
 export interface SiswaListCaches {
   pages: TaggedCache<Page>;
@@ -93,24 +99,31 @@ async function buildAnswer(
   query: SiswaQuery,
   tingkat: number,
 ): Promise<string> {
-  const rows = await findSiswaRows(db, page.ids);
+  const flags = new Map((await findPostFlags(db, page.ids)).map((f) => [Number(f.id_siswa), f]));
   const dinilai = await dinilaiBySiswa(db, query.id_ukt, tingkat, page.ids);
   const flag = postFlagField(query.posUjian as Post);
-  const data = rows.map((r) => ({
-    id_siswa: String(r.id_siswa),
-    no_urut: String(r.no_urut),
-    nama: r.nama,
-    cabang: r.cabang,
-    provinsi: r.provinsi,
-    nama_ranting: r.nama_ranting,
-    nama_rayon: r.nama_rayon,
-    sudah_keshan: str(r.sudah_keshan),
-    sudah_tes: str(r.sudah_tes),
-    sudah_fisik: str(r.sudah_fisik),
-    sudah_sambung: str(r.sudah_sambung),
-    sudah_ujian: r[flag] !== null && r[flag] !== examiner.id_pemilih ? 1 : 0,
-    dinilai: dinilai.get(r.id_siswa) ?? [],
-  }));
+  const data = page.rows.flatMap((r) => {
+    const f = flags.get(Number(r.id_siswa));
+    // Gone since the page was read: only a roster change removes a participant, and it renews the page.
+    if (!f) return [];
+    return [
+      {
+        id_siswa: String(r.id_siswa),
+        no_urut: String(r.no_urut),
+        nama: r.nama,
+        cabang: r.cabang,
+        provinsi: r.provinsi,
+        nama_ranting: r.nama_ranting,
+        nama_rayon: r.nama_rayon,
+        sudah_keshan: str(f.sudah_keshan),
+        sudah_tes: str(f.sudah_tes),
+        sudah_fisik: str(f.sudah_fisik),
+        sudah_sambung: str(f.sudah_sambung),
+        sudah_ujian: f[flag] !== null && f[flag] !== examiner.id_pemilih ? 1 : 0,
+        dinilai: dinilai.get(r.id_siswa) ?? [],
+      },
+    ];
+  });
   const meta = {
     hal: query.hal,
     per_page: SISWA_PAGE_SIZE,
@@ -145,10 +158,10 @@ export async function listSiswaJson(
   };
   const key = pageKey(filter, query.hal);
   return caches.answers.getOrLoad(`${examiner.id_pemilih}|${query.posUjian}|${key}`, tag.rows, async () => {
-    const page = await caches.pages.getOrLoad(key, belum ? tag.belum : tag.roster, async () => ({
-      ids: await findSiswaPageIds(db, filter, query.hal),
-      total: await countSiswa(db, filter),
-    }));
+    const page = await caches.pages.getOrLoad(key, belum ? tag.belum : tag.roster, async () => {
+      const ids = await findSiswaPageIds(db, filter, query.hal);
+      return { ids, total: await countSiswa(db, filter), rows: await findSiswaRows(db, ids) };
+    });
     return buildAnswer(db, page, examiner, query, tag.tingkat);
   });
 }

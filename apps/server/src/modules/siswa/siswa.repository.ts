@@ -80,7 +80,10 @@ export async function findSiswaPageIds(db: Kysely<Database>, f: SiswaFilter, hal
   return rows.map((r) => r.id_siswa);
 }
 
-/** Participants by id with their region names and post flags, by no_urut. */
+/**
+ * Participants by id with their region names, by no_urut: what a list page shows that changes
+ * only with the roster (kept with the page, docs/decisions/015).
+ */
 export function findSiswaRows(db: Kysely<Database>, ids: number[]) {
   return db
     .selectFrom('siswa')
@@ -95,13 +98,18 @@ export function findSiswaRows(db: Kysely<Database>, ids: number[]) {
       'cabang.nama as cabang',
       'ranting.nama as nama_ranting',
       'rayon.nama as nama_rayon',
-      'siswa.sudah_keshan',
-      'siswa.sudah_tes',
-      'siswa.sudah_fisik',
-      'siswa.sudah_sambung',
     ])
     .where('siswa.id_siswa', 'in', ids.length ? ids : [-1])
     .orderBy('siswa.no_urut')
+    .execute();
+}
+
+/** The post flags (who holds them at each post) of participants by id: what takes change. */
+export function findPostFlags(db: Kysely<Database>, ids: number[]) {
+  return db
+    .selectFrom('siswa')
+    .select(['id_siswa', 'sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'])
+    .where('id_siswa', 'in', ids.length ? ids : [-1])
     .execute();
 }
 

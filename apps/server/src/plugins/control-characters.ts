@@ -7,20 +7,27 @@ import { badRequest } from '../lib/errors';
 // are a 400 here, before any schema or handler sees the request.
 const MAX_DEPTH = 8;
 
-function hasControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+/** Whether any string in a value (keys included) holds a control character; allocates nothing. */
+function holdsControl(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (CONTROL.test(key) || holdsControl((value as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;
 }
 
 /** The path of the first string in a value that holds a control character, or null. */
 export function controlCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return hasControl(value) ? path : null;
+  // Every request passes here: the common case (nothing found) walks the value once, building no paths.
+  if (depth === 0 && !holdsControl(value, 0)) return null;
+  if (typeof value === 'string') return CONTROL.test(value) ? path : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (hasControl(key)) return [...path, key];
+    if (CONTROL.test(key)) return [...path, key];
     const found = controlCharacterPath(inner, [...path, key], depth + 1);
     if (found) return found;
   }

@@ -377,7 +377,8 @@ export async function runMixedBench(): Promise<boolean> {
         `| ${name} | ${r.rps} | ${Math.round((100 * r.rps) / ceiling)}% | ${pair(k.list)} | ${pair(k.take)} | ${pair(k.write)} | ${k.list.n} / ${k.take.n} / ${k.write.n} | ${r.lists ? ((100 * r.empty) / r.lists).toFixed(1) : '0.0'}% | ${r.bad} |`,
       );
       if (r.bad > 0 || r.empty > 0) ok = false;
-      if (name.includes('mix') && k.list.p99 >= LIST_P99_TARGET_MS) ok = false;
+      // The target is the default database's (issue 14); PostgreSQL's rows are reported beside it.
+      if (name.startsWith('SQLite, mix') && k.list.p99 >= LIST_P99_TARGET_MS) ok = false;
     }
     for (const { name, r } of rows) {
       if (r.refused.size) console.log(`${name}: ${[...r.refused].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
@@ -385,7 +386,7 @@ export async function runMixedBench(): Promise<boolean> {
     const ratio = plain.rps / ceiling;
     if (ratio < CEILING_TARGET) ok = false;
     console.log(
-      `\nTargets: list p99 < ${LIST_P99_TARGET_MS} ms in the mix; list only ≥ ${CEILING_TARGET * 100}% of the ceiling (now ${Math.round(100 * ratio)}%): ${ok ? 'met' : 'NOT met'}`,
+      `\nTargets on SQLite: list p99 < ${LIST_P99_TARGET_MS} ms in the mix; list only ≥ ${CEILING_TARGET * 100}% of the ceiling (now ${Math.round(100 * ratio)}%): ${ok ? 'met' : 'NOT met'}`,
     );
     return ok;
   } finally {

@@ -7,12 +7,29 @@ import { shot } from '../support/shots';
 import { openExam } from './exams/exam-helpers';
 
 // Accessibility of every examiner screen (DESIGN §8, docs/decisions/058): axe-core's WCAG 2.1 A and
-// AA rules in Chromium at the phone viewport; a serious or critical violation fails the test.
+// AA rules in Chromium at the phone viewport; a serious or critical violation fails the test. The
+// same screens must also run without anything the page's CSP blocks (Lighthouse's best practices
+// list such a violation; decision 059).
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+declare global {
+  interface Window {
+    cspViolations?: string[];
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.cspViolations?.push(`${e.violatedDirective} ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+});
 
 /** Waits for `ready`, saves a screenshot, and fails on any serious or critical axe violation. */
 async function audit(page: Page, name: string, ready: Locator): Promise<void> {
@@ -31,6 +48,7 @@ async function audit(page: Page, name: string, ready: Locator): Promise<void> {
       return `${v.id} (${v.impact}): ${v.help}\n    ${nodes.join('\n    ')}`;
     });
   expect(blocking, `axe on ${name} (${page.url()})`).toEqual([]);
+  expect(await page.evaluate(() => window.cspViolations), `CSP on ${name}`).toEqual([]);
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name });

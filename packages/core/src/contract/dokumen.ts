@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { OptionalId } from '../schemas/common';
+import { z } from '../zod';
 
 // The committee's documents (DESIGN §11) and the public certificate check: participant cards,
 // examiner login cards, piagam and berita acara as PDFs, and GET /verifikasi/{kode}.

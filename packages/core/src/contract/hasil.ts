@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { koreksiNilaiError } from '../rules/komponen';
 import { KOMPONEN, type KomponenKey } from '../rules/pass-rule';
 import { Id, OptionalId, wholeNumber } from '../schemas/common';
 import { PassRuleSchema } from '../schemas/pass-rule';
 import { PageMeta } from '../schemas/siswa';
+import { z } from '../zod';
 
 // Live progress and results of an event (DESIGN §10): the calls under
 // /uktNEW/api/panitia/kegiatan/{id_ukt}/… and the audit log, for committee admins only.

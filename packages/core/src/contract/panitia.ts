@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { NoWa, Organisasi } from '../schemas/auth';
 import { Id, OptionalId, Tingkat, wholeNumber } from '../schemas/common';
 import { PageMeta } from '../schemas/siswa';
+import { z } from '../zod';
 
 // The committee console's calls under /uktNEW/api/panitia (DESIGN §9): what the server validates
 // and answers, and what the console parses. Only a committee admin (panitia 'Admin' or

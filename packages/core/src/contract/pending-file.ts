@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { API } from './paths';
 
 // The pending-scores file (format ukt-pending, version 1, docs/decisions/072): the phone's

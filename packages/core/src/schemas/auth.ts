@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, Tingkat } from './common';
 
 /** A WhatsApp number as typed: digits with optional +, spaces and dashes. */

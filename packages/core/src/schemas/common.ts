@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * A whole number as it arrives in a path, query or body: a JSON integer or a string of digits.

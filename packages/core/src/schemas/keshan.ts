@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { KESHAN_QUESTIONS } from '../rules/keshan';
+import { z } from '../zod';
 import { Id, Tingkat, wholeNumber } from './common';
 
 /** A KESHAN question as the examiner app receives it: never with the answer key (DESIGN §4). */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { FISIK_EXERCISES, type FisikId, fisikConverted, MFT_LEVELS, PLANK_MAX_SECONDS } from '../rules/fisik';
 import { BONUS_MAX, BONUS_MIN, KSHAN_SCALE, ROW_SCALE, SAMBUNG_SCALE } from '../rules/scales';
+import { z } from '../zod';
 import { Id, Tingkat } from './common';
 
 /** Query of GET /DataSiswa/NilaiSiswa. */

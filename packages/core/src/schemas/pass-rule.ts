@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { KOMPONEN, type KomponenKey, type PassRule } from '../rules/pass-rule';
+import { z } from '../zod';
 
 const KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
 const score = (label: string) =>

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { KOMPONEN, type KomponenKey } from '../rules/pass-rule';
+import { z } from '../zod';
 import { Id, OptionalId, wholeNumber } from './common';
 
 const KOMPONEN_KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];

@@ -136,6 +136,12 @@ describe('web app, docs and demo switch', () => {
         expect(page.body).toContain('UKT Penguji');
         expect(page.headers['content-security-policy']).toContain("default-src 'self'");
       }
+      // A chunk of an older build, or any missing file, is a 404: never the app's page with a 200.
+      for (const missing of ['/assets/app-old.js', '/assets/gone.css', '/logo-lama.svg', '/sw-old.js']) {
+        const res = await app.inject(missing);
+        expect(res.statusCode, missing).toBe(404);
+        expect(res.json()).toEqual({ success: false, message: 'Alamat tidak ditemukan.' });
+      }
       const api = await app.inject('/uktNEW/api/tidak-ada');
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ success: false, message: 'Alamat tidak ditemukan.' });

@@ -5,13 +5,22 @@ import { API_PREFIX } from '@ukt/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** A file the build would have made: a missing one is a 404, never the app's page. */
+const FILE = /^\/assets\/|\.(?:js|mjs|css|map|wasm|png|jpe?g|svg|ico|webp|webmanifest|json|txt|woff2?)$/i;
+
+/**
+ * Whether an unknown GET is one of the app's own routes. A phone still running an older build asks
+ * for chunks a newer build no longer has: they must fail as a 404 (the app offers to reload), not
+ * arrive as index.html, which the browser refuses as a script with a MIME error.
+ */
 function wantsApp(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '';
   return (
     request.method === 'GET' &&
     !path.startsWith(API_PREFIX) &&
     !path.startsWith('/img/') &&
-    !path.startsWith('/docs')
+    !path.startsWith('/docs') &&
+    !FILE.test(path)
   );
 }
 

@@ -40,7 +40,7 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '100000000',
     HOST: '127.0.0.1',
   });
-  const app = await buildApp(config, { pgSchema: process.env.BENCH_PG_SCHEMA || undefined });
+  const app = await buildApp(config);
   const admin = await app.db
     .insertInto('penguji')
     .values({

@@ -1,24 +1,22 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API, API_PREFIX, seededRng } from '@ukt/core';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { demoName } from '../src/demo/names';
+import { freshDatabase, PG_URL } from './processes';
 
 // `npm run bench:import` (also the last part of `npm run bench`): previewing and importing a
 // participants file of 10,000 and 100,000 rows, as .xlsx and .csv, on SQLite and PostgreSQL.
 // Each run gets a fresh server process (bench/import-server.ts) on a fresh database, which
 // measures its own peak memory over the call; the target is under 30 s and 300 MB a call
 // (docs/decisions/037). PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test,
-// in a schema made for the run and dropped after.
+// in a database made for each run and dropped after.
 
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,100000').split(',').map(Number);
 const FORMATS = ['xlsx', 'csv'] as const;
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const HEADER = ['no_urut', 'nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'];
 
 type Format = (typeof FORMATS)[number];
@@ -125,29 +123,6 @@ async function measure(server: Server, path: string, name: string, bytes: Buffer
   return { seconds, rssMb: memory.rssMb ?? 0, heapMb: memory.heapMb ?? 0, data: answer.data ?? {} };
 }
 
-/** A fresh PostgreSQL schema, or null when PostgreSQL cannot be reached. */
-async function pgSchema(): Promise<{ schema: string; drop: () => Promise<void> } | null> {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  return {
-    schema,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 interface Row {
   database: string;
   rows: number;
@@ -171,16 +146,15 @@ export async function runImportBench(): Promise<boolean> {
     for (const database of ['sqlite', 'postgres'] as const) {
       for (const count of SIZES) {
         for (const format of FORMATS) {
-          const schema = database === 'postgres' ? await pgSchema() : undefined;
-          if (schema === null) {
+          const fresh = database === 'postgres' ? await freshDatabase('ukt_impor') : undefined;
+          if (fresh === null) {
             notes.push(`PostgreSQL tidak dapat dihubungi di ${PG_URL}: dilewati.`);
             break;
           }
           const dataDir = join(dir, `${database}-${count}-${format}`);
           const server = await startServer({
             DATA_DIR: dataDir,
-            DATABASE_URL: database === 'sqlite' ? `sqlite:${join(dataDir, 'bench.db')}` : PG_URL,
-            BENCH_PG_SCHEMA: schema?.schema ?? '',
+            DATABASE_URL: fresh ? fresh.url : `sqlite:${join(dataDir, 'bench.db')}`,
           });
           try {
             const bytes = files.get(`${count}.${format}`) as Buffer;
@@ -207,7 +181,7 @@ export async function runImportBench(): Promise<boolean> {
             });
           } finally {
             await server.stop();
-            await schema?.drop();
+            await fresh?.drop();
           }
         }
         if (notes.length && database === 'postgres') break;

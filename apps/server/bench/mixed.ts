@@ -8,10 +8,9 @@ import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { isEmptyList, listMix } from './list-mix';
-import { BENCH_SECRET, freePort, serverEnv, startCeiling, waitFor } from './processes';
+import { BENCH_SECRET, freePort, freshDatabase, PG_URL, serverEnv, startCeiling, waitFor } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
 import { BENCH_DIST, SERVER_DIR } from './server-build';
-import { freshDatabase, PG_URL } from './stream';
 
 // The exam-day mix (issue 14, DESIGN §8): 100 connections, each cycling 10 calls — 7 list reads
 // (the list mix: searches, filters, pages), 1 take of a participant nobody has taken yet at that

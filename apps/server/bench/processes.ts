@@ -1,12 +1,45 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 
 // What every bench needs to run servers of its own: a free loopback port, the environment of a
-// measured server, waiting until one answers, and the bare node:http ceiling.
+// measured server, waiting until one answers, a fresh PostgreSQL database, and the bare node:http
+// ceiling.
 
 /** The secret of every bench server (fixed, so tokens made by a seed stay valid). */
 export const BENCH_SECRET = 'bench-secret-0123456789abcdef0123456789';
+
+/** The PostgreSQL server the benches make their databases on. */
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh database on the PostgreSQL server of PG_URL, and how to drop it; null when unreachable. */
+export async function freshDatabase(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
 
 /** A free port on 127.0.0.1. */
 export const freePort = () =>

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API, API_PREFIX } from '@ukt/core';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
-import { BENCH_SECRET, freePort, serverEnv, waitFor } from './processes';
+import { BENCH_SECRET, freePort, freshDatabase, PG_URL, serverEnv, waitFor } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
 import { type SeededScores, seedScores } from './seed-scores';
 import { BENCH_DIST, buildServer } from './server-build';
@@ -20,8 +18,9 @@ import { BENCH_DIST, buildServer } from './server-build';
 // 2,000 participants with realistic scores and audit rows (bench/seed-scores.ts), next to a
 // second scored event of the same size, against the built server (bench/dist/server.js): the recap as
 // the console first loads it, filtered and sorted, and the progress page when the server has it,
-// each at 1 and 8 connections; the exports once each. SQLite always, PostgreSQL when
-// TEST_DATABASE_URL is set (in a schema made for the run and dropped after). Target: recap p99
+// each at 1 and 8 connections; the exports once each. SQLite always, PostgreSQL when its
+// server (TEST_DATABASE_URL or the local one) answers, in a database made for the run and dropped
+// after. Target: recap p99
 // under 100 ms (docs/decisions/040). Loopback only; bounded in time; every process started here is
 // stopped here.
 
@@ -40,26 +39,6 @@ interface Row {
   p99: number;
   total: number;
   bad: number;
-}
-
-/** A fresh PostgreSQL schema and its DATABASE_URL, or null without TEST_DATABASE_URL. */
-async function pgDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return null;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => run(`drop schema ${schema} cascade`) };
 }
 
 /** Seeds the demo organisation and two scored events of 2,000; answers a committee admin's token. */
@@ -168,7 +147,7 @@ export async function runRecapBench(options: { build?: boolean } = {}): Promise<
     const sqlite = await benchDatabase('SQLite', `sqlite:${join(dir, 'recap.db')}`, dir);
     rows.push(...sqlite.rows);
     exports.push(...sqlite.exports.map((e) => ({ database: 'SQLite', ...e })));
-    const postgres = await pgDatabase();
+    const postgres = await freshDatabase('ukt_recap');
     if (postgres) {
       try {
         const result = await benchDatabase('PostgreSQL', postgres.url, dir);
@@ -177,7 +156,7 @@ export async function runRecapBench(options: { build?: boolean } = {}): Promise<
       } finally {
         await postgres.drop();
       }
-    } else console.log('PostgreSQL: TEST_DATABASE_URL tidak diisi, dilewati');
+    } else console.log(`PostgreSQL di ${PG_URL} tidak terjangkau: dilewati`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

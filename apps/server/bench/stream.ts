@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API, API_PREFIX, type LiveEvent, SAMBUNG_SCALE } from '@ukt/core';
-import pg from 'pg';
 import { openDb } from '../src/db/connect';
 import { openSession } from '../src/modules/auth/session.service';
-import { BENCH_SECRET, freePort, serverEnv, waitFor } from './processes';
+import { BENCH_SECRET, freePort, freshDatabase, PG_URL, serverEnv, waitFor } from './processes';
 
 // `npm run bench:stream` (also part of `npm run bench`): how long after a score write is
 // acknowledged its event reaches a committee dashboard whose stream is open on ANOTHER server
@@ -18,37 +16,9 @@ import { BENCH_SECRET, freePort, serverEnv, waitFor } from './processes';
 // postgres://postgres@127.0.0.1:5432/test names the server to make it on. Writes go to process A
 // one after another; the stream is read, as the console reads it, from process B.
 
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WRITES = Number(process.env.BENCH_STREAM_WRITES ?? 200);
 const TARGET_MS = 2_000;
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-/** A fresh database on the PostgreSQL server of PG_URL, and how to drop it; null when unreachable. */
-export async function freshDatabase(
-  prefix = 'ukt_stream',
-): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Starts one server process on the database; answers its API base URL. */
 async function startServer(url: string, dir: string, children: ChildProcess[]): Promise<string> {
@@ -124,7 +94,7 @@ const quantile = (sorted: number[], q: number) =>
 
 /** Runs the stream bench and prints its table; false when p99 misses the 2 s target. */
 export async function runStreamBench(): Promise<boolean> {
-  const database = await freshDatabase();
+  const database = await freshDatabase('ukt_stream');
   if (!database) {
     console.log(`\nSiaran langsung: PostgreSQL di ${PG_URL} tidak terjangkau; dilewati.`);
     return true;

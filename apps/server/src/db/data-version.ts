@@ -9,9 +9,11 @@ import type { Database } from './types';
 
 const probes = new WeakMap<Kysely<Database>, () => number>();
 /**
- * The probe's answer within one turn of the event loop: requests that arrive together (one poll
- * phase) share one pragma. A request that follows another's answer comes in a later turn, and
- * this process's writer forgets the value as it commits (db/writer.ts), so no commit is missed.
+ * The probe's answer until the event loop's next check phase: requests that arrive together (one
+ * poll phase) share one pragma. This process's writer forgets the value as it commits
+ * (db/writer.ts), so its own commits are never missed. Another connection's commit is seen once
+ * the value is dropped — for a value read in a check phase, only after the next poll phase, a
+ * window of well under a millisecond (on SQLite that other connection is a `ukt` command).
  */
 const turns = new WeakMap<Kysely<Database>, number>();
 const caches = new WeakMap<Kysely<Database>, Map<string, { version: number; value: unknown }>>();

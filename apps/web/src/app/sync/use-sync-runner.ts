@@ -36,12 +36,22 @@ export function useSyncRunner(): void {
     if (!examinerId) return;
     let stop: (() => void) | undefined;
     let ended = false;
-    void offline().then(({ watchScoredWrites }) => {
-      if (!ended) stop = watchScoredWrites();
-    });
+    const watch = () =>
+      void offline().then(
+        ({ watchScoredWrites }) => {
+          if (ended || stop) return;
+          stop = watchScoredWrites();
+          window.removeEventListener('online', watch);
+        },
+        // The chunk could not load (no signal on a cold start): tried again when the signal returns.
+        () => undefined,
+      );
+    window.addEventListener('online', watch);
+    watch();
     return () => {
       ended = true;
       stop?.();
+      window.removeEventListener('online', watch);
     };
   }, [examinerId]);
 

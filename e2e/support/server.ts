@@ -19,17 +19,21 @@ export interface TestServer {
   linkFor(noWa: string, sabuk?: number): Promise<string>;
   /** Kills the server process at once (SIGKILL, like a crash or power loss); the database stays. */
   kill(): Promise<void>;
-  /** Starts the server again on the same port and database (after kill()) and waits until it answers. */
-  restart(): Promise<void>;
+  /**
+   * Starts the server again on the same port and database (after kill()) and waits until it answers;
+   * `env` is added to its environment from then on (e.g. TRUST_PROXY behind a proxy).
+   */
+  restart(env?: Record<string, string>): Promise<void>;
   /** Stops the server and removes its temporary directory. */
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on `host` right now (the loopback address by default). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(0, host, () => {
       const address = probe.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       probe.close(() => resolve(port));
@@ -56,7 +60,7 @@ export async function startServer(): Promise<TestServer> {
   const port = await freePort();
   const databaseUrl = `sqlite:${join(dataDir, 'ukt.db')}`;
   const outbox = join(dataDir, 'otp.jsonl');
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -143,8 +147,9 @@ export async function startServer(): Promise<TestServer> {
     async kill() {
       await exit('SIGKILL');
     },
-    async restart() {
+    async restart(extra) {
       await exit('SIGKILL');
+      Object.assign(env, extra);
       child = await launch();
     },
     async stop() {

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
+import { runBackupBench } from './backup';
 import { coldQueryTimes } from './cold-queries';
 import { runImportBench } from './import';
 import { isEmptyList, listMix, SEARCHES } from './list-mix';
@@ -19,10 +20,10 @@ import { runStreamBench } from './stream';
 
 // `npm run bench`: 100,000 participants in one event on SQLite, the list query and a score write
 // at 100 connections against the built server, and a bare node:http ceiling; then the exam-day
-// mix (bench/mixed.ts), the recap bench (bench/recap.ts), the import bench (bench/import.ts) and
-// the live stream across two processes (bench/stream.ts). Loopback only; every run is bounded in
-// time and every process started here is stopped here. `--only NAME` (list, mixed, recap, import,
-// stream; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
+// mix (bench/mixed.ts), the recap bench (bench/recap.ts), the import bench (bench/import.ts),
+// the live stream across two processes (bench/stream.ts) and backup and restore (bench/backup.ts).
+// Loopback only; every run is bounded in time and every process started here is stopped here. `--only NAME` (list, mixed, recap, import,
+// stream, backup; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -183,3 +184,6 @@ if (runs('import') && process.env.BENCH_IMPORT !== '0') await runImportBench();
 // A write on one server process reaching a stream on another (bench/stream.ts, also `npm run
 // bench:stream` alone), on PostgreSQL: BENCH_STREAM=0 skips it.
 if (runs('stream') && process.env.BENCH_STREAM !== '0') await runStreamBench();
+// Backup and restore of 100,000 participants with their scores, SQLite and PostgreSQL
+// (bench/backup.ts): BENCH_BACKUP=0 skips it.
+if (runs('backup') && process.env.BENCH_BACKUP !== '0') await runBackupBench();

@@ -14,6 +14,8 @@ import { startMaintenance } from './maintenance';
 import { authPlugin } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createOtpSender, type OtpSender } from './modules/auth/otp-delivery';
+import { startBackupSchedule } from './modules/backup/backup-schedule';
+import { backupBeforeMigrate } from './modules/backup/backup-source';
 import { verifikasiRoutes } from './modules/documents/verifikasi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kegiatanRoutes } from './modules/kegiatan/kegiatan.routes';
@@ -73,6 +75,10 @@ const CSP = {
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
+  // Helmet's default would make a browser on plain http (a venue phone before HTTPS is set up)
+  // fetch every script over https and show a spinner for ever; the secure-context page explains
+  // instead (docs/decisions/092).
+  upgradeInsecureRequests: null,
 };
 
 /** Builds the whole server as a Fastify instance that never listens (tests use app.inject). */
@@ -89,15 +95,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const clock = options.clock ?? systemClock;
   const database = await openDb(config.databaseUrl, {
     pgSchema: options.pgSchema,
     sqliteBusyTimeoutMs: options.sqliteBusyTimeoutMs,
     log: app.log,
+    // A copy of the data as it was, before this version changes its tables (docs/decisions/096).
+    beforeMigrate: backupBeforeMigrate(config, {
+      clock,
+      pgSchema: options.pgSchema,
+      say: (line) => app.log.info(line),
+    }),
   });
 
   app.decorate('config', config);
   app.decorate('secret', resolveSecret(config.secret, config.dataDir));
-  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('clock', clock);
+  app.decorate('pgSchema', options.pgSchema);
 
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
@@ -156,5 +170,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(imgRoutes);
   await app.register(staticWebPlugin, { root: config.webDist });
   startMaintenance(app);
+  startBackupSchedule(app);
   return app;
 }

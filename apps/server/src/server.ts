@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
+import { publicUrlWarning } from './config/public-url';
 
 // Entry point of `npm start`: listens, and shuts down gracefully so no acknowledged write is cut.
 // With WORKERS above 1 it hands over to cluster.ts, whose processes each run this file again.
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const warning = publicUrlWarning(config.host, config.publicUrl);
+  if (warning) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from '../src/db/sqlite-driver';
 import type { Database } from '../src/db/types';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import type { Writer } from '../src/db/writer';

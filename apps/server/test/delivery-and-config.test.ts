@@ -135,6 +135,8 @@ describe('web app, docs and demo switch', () => {
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain('UKT Penguji');
         expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+        // Plain http must still load its scripts (docs/decisions/092).
+        expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       }
       // A chunk of an older build, or any missing file, is a 404: never the app's page with a 200.
       for (const missing of ['/assets/app-old.js', '/assets/gone.css', '/logo-lama.svg', '/sw-old.js']) {

@@ -1,34 +1,7 @@
 import { Soal } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
-
-/** A multipart body with the given text fields and an optional file part. */
-function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; data: Buffer; filename?: string; type?: string },
-) {
-  const boundary = '----ukt-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename ?? 'rekaman.webm'}"\r\nContent-Type: ${file.type ?? 'audio/webm'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { multipart } from './support/multipart';
 
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 1)]);
 const SAMPLES: Record<string, Buffer> = {

@@ -4,33 +4,9 @@ import { API, GAMBAR_MAX_BYTES, LoginResult, Organisasi, PanitiaOrganisasi } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
+import { type FilePart, multipartImages } from './support/multipart';
 
 const OrganisasiOne = z.object({ success: z.literal(true), data: PanitiaOrganisasi });
-
-/** A multipart body with file parts (and optional text fields). */
-function multipart(files: { name?: string; data: Buffer; filename?: string; type?: string }[], fields = {}) {
-  const boundary = '----ukt-gambar-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'gambar'}"; filename="${file.filename ?? 'gambar.png'}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const PNG = (fill: number) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, fill)]);
@@ -64,8 +40,8 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const upload = (slot: string, files: Parameters<typeof multipart>[0], token = admin) => {
-    const { payload, headers } = multipart(files);
+  const upload = (slot: string, files: FilePart[], token = admin) => {
+    const { payload, headers } = multipartImages(files);
     return t.app.inject({
       method: 'POST',
       url: `/uktNEW/api${API.panitia.organisasiGambar.href(slot)}`,
@@ -104,7 +80,7 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
         expect((await api(t, token, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
       }
     }
-    const anonymous = multipart([{ data: PNG(1) }]);
+    const anonymous = multipartImages([{ data: PNG(1) }]);
     const noToken = await t.app.inject({
       method: 'POST',
       url: `/uktNEW/api${API.panitia.organisasiGambar.href('logo')}`,

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from '../src/db/sqlite-driver';
 import { freePort } from './support/pg-cluster';
 
 // A server or `ukt` command that cannot use its database or DATA_DIR says so in one line naming the

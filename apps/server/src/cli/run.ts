@@ -5,13 +5,18 @@ import { Tingkat } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import { resolveSecret } from '../config/secret';
-import { openDb } from '../db/connect';
+import { connectDb, openDb } from '../db/connect';
+import { dialectName } from '../db/dialect';
 import type { Database } from '../db/types';
 import { createWriter, type Writer } from '../db/writer';
 import '../lib/zod-locale';
 import { buildApp } from '../app';
+import { systemClock } from '../lib/clock';
 import { AppError, badRequest } from '../lib/errors';
 import { loginLinkByNoWa } from '../modules/auth/login-link.service';
+import { type BackupManifest, createBackup } from '../modules/backup/backup.service';
+import { backupBeforeMigrate, configBackupSource } from '../modules/backup/backup-source';
+import { restoreBackup } from '../modules/backup/restore.service';
 import {
   beritaAcara,
   type DocumentDeps,
@@ -29,6 +34,19 @@ import {
 import { importPending, type PendingReport, readPendingFile } from '../modules/imports/pending.service';
 import { fileSource } from '../modules/imports/read-table';
 import { exportResults, resultsFormatOf } from '../modules/results/results.service';
+import { passphraseOf } from './backup-options';
+
+const describeCounts = (m: BackupManifest) =>
+  `Isi: ${Object.entries(m.counts)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ')}; ${m.files} berkas data.`;
+
+const describeBackup = (file: string, bytes: number, m: BackupManifest) =>
+  [
+    `Cadangan ditulis ke ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB${m.encrypted ? ', dilindungi kata sandi' : ''}).`,
+    describeCounts(m),
+  ].join('\n');
 
 /** Where the CLI writes. */
 export interface CliIo {
@@ -55,6 +73,11 @@ interface Command {
   flags?: string;
   help: string;
   run: (invocation: Invocation) => Promise<number>;
+}
+
+/** A command that opens the database itself (a restore must find it as it is, unmigrated). */
+interface OwnDatabaseCommand extends Omit<Command, 'run'> {
+  run: (invocation: Omit<Invocation, 'db' | 'writer'>) => Promise<number>;
 }
 
 function positive(value: string | undefined, flag: string): number {
@@ -234,19 +257,69 @@ const COMMANDS: Command[] = [
   ),
 ];
 
-const usageOf = (c: Command) => [c.name, c.arg, c.flags].filter(Boolean).join(' ');
-const USAGE_WIDTH = Math.max(...COMMANDS.map((c) => usageOf(c).length)) + 2;
+const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
+  {
+    name: 'backup',
+    flags: '[--out FILE] [--passphrase-env NAME]',
+    help: 'cadangan database + DATA_DIR dalam satu arsip, aman saat server berjalan',
+    async run({ config, io, flag }) {
+      const out = flag('out');
+      const passphrase = passphraseOf(config, flag('passphrase-env'));
+      // The database as it is: a backup never migrates it (an older server may still run on it).
+      const { db } = connectDb(config.databaseUrl);
+      try {
+        const result = await createBackup(configBackupSource(config, db, { clock: systemClock }), {
+          out: out ? resolve(config.invocationDir, out) : undefined,
+          passphrase,
+          reason: 'manual',
+        });
+        io.out(describeBackup(result.file, result.bytes, result.manifest));
+        return 0;
+      } finally {
+        await db.destroy();
+      }
+    },
+  },
+  {
+    name: 'restore',
+    arg: 'FILE',
+    flags: '[--force] [--passphrase-env NAME]',
+    help: 'pulihkan cadangan ke database dan DATA_DIR yang kosong (--force: timpa isinya)',
+    async run({ config, io, arg, flag }) {
+      const { manifest } = await restoreBackup(
+        { databaseUrl: config.databaseUrl, dataDir: config.dataDir, backupDir: config.backup.dir },
+        arg,
+        { force: flag('force') !== undefined, passphrase: passphraseOf(config, flag('passphrase-env')) },
+      );
+      io.out(
+        `Dipulihkan dari ${arg} (dibuat ${manifest.created_at}, ${manifest.dialect}, versi ${manifest.app_version}, migrasi ${manifest.migration}).`,
+      );
+      io.out(describeCounts(manifest));
+      io.out(`Tujuan: database ${dialectName(config.databaseUrl)}, folder data ${config.dataDir}.`);
+      return 0;
+    },
+  },
+];
+
+const usageOf = (c: Command | OwnDatabaseCommand) => [c.name, c.arg, c.flags].filter(Boolean).join(' ');
+const ALL_COMMANDS: (Command | OwnDatabaseCommand)[] = [...COMMANDS, ...BACKUP_COMMANDS];
+const USAGE_WIDTH = Math.max(...ALL_COMMANDS.map((c) => usageOf(c).length)) + 2;
 
 /** The help text of `npm run ukt`, made from the commands. */
 export const USAGE = [
   'Pemakaian: npm run ukt -- <perintah>',
-  ...COMMANDS.map((c) => `  ${usageOf(c).padEnd(USAGE_WIDTH)}${c.help}`),
+  ...ALL_COMMANDS.map((c) => `  ${usageOf(c).padEnd(USAGE_WIDTH)}${c.help}`),
   'FILE impor berakhiran .csv atau .xlsx; FILE ekspor .xlsx, .csv atau .pdf.',
+  'Cadangan dengan kata sandi: isi UKT_BACKUP_PASSPHRASE (minimal 8 karakter), atau --passphrase-env NAME',
+  '  untuk kata sandi di variabel NAME; restore menolak arsip yang rusak atau kata sandi yang salah.',
 ].join('\n');
 
 /** The command the words name, with its argument; or why there is none. */
-function commandOf(positionals: string[], args: string[]): { command: Command; arg: string } {
-  for (const command of COMMANDS) {
+function commandOf(
+  positionals: string[],
+  args: string[],
+): { command: Command | OwnDatabaseCommand; arg: string } {
+  for (const command of ALL_COMMANDS) {
     const words = command.name.split(' ');
     const arg = positionals[words.length];
     if (words.every((w, i) => positionals[i] === w) && (!command.arg || arg !== undefined))
@@ -260,8 +333,12 @@ function commandOf(positionals: string[], args: string[]): { command: Command; a
 
 /** The flags the commands take (`--event`, `--sabuk` …), each with a value. */
 const FLAGS = new Set(
-  COMMANDS.flatMap((c) => [...(c.flags ?? '').matchAll(/--(\w+)/g)].map((m) => m[1] as string)),
+  ALL_COMMANDS.flatMap((c) =>
+    [...(c.flags ?? '').matchAll(/--([\w-]+)(?= [A-Z])/g)].map((m) => m[1] as string),
+  ),
 );
+/** Flags that stand alone, without a value. */
+const SWITCHES = new Set(['force']);
 
 /** Runs one `ukt` command against the configured database; answers the exit code. */
 export async function runCli(args: string[], config: Config, io: CliIo): Promise<number> {
@@ -269,7 +346,10 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
     args,
     allowPositionals: true,
     strict: false,
-    options: Object.fromEntries([...FLAGS].map((name) => [name, { type: 'string' as const }])),
+    options: {
+      ...Object.fromEntries([...FLAGS].map((name) => [name, { type: 'string' as const }])),
+      ...Object.fromEntries([...SWITCHES].map((name) => [name, { type: 'boolean' as const }])),
+    },
   });
   const [first] = positionals;
   if (!first || first === 'help' || first === '--help') {
@@ -279,20 +359,26 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
   let db: Kysely<Database> | undefined;
   try {
     const { command, arg } = commandOf(positionals, args);
-    const opened = await openDb(config.databaseUrl);
-    db = opened.db;
-    return await command.run({
+    const common = {
       config,
-      db,
-      writer: createWriter(db, opened.dialect),
       now: new Date(),
       io,
       arg: command.arg === 'FILE' ? resolve(config.invocationDir, arg) : arg,
-      flag: (name) => {
+      flag: (name: string) => {
         const value = values[name];
+        if (value === true) return '';
         return typeof value === 'string' ? value : undefined;
       },
+    };
+    if (BACKUP_COMMANDS.includes(command as OwnDatabaseCommand)) {
+      return await (command as OwnDatabaseCommand).run(common);
+    }
+    const opened = await openDb(config.databaseUrl, {
+      // A copy of the data before this version changes its tables (docs/decisions/096).
+      beforeMigrate: backupBeforeMigrate(config, { clock: systemClock, say: io.err }),
     });
+    db = opened.db;
+    return await (command as Command).run({ ...common, db, writer: createWriter(db, opened.dialect) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     io.err(error.message);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultPublicUrl } from './public-url';
 
 // The only module that reads process.env (STYLE §4). Every variable is optional (DESIGN §5).
 //
@@ -47,6 +48,12 @@ const EnvSchema = z.object({
   UKT_ORG_ID: positiveInt('UKT_ORG_ID').default(1),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL harus URL' }).optional(),
+  CA_CERT_URL: z
+    .union([
+      z.literal('none'),
+      z.url({ protocol: /^https?$/, error: 'CA_CERT_URL harus URL http://… atau none' }),
+    ])
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: positiveInt('RATE_LIMIT_PER_MINUTE').default(3000),
   OTP_SEND_PER_IP: positiveInt('OTP_SEND_PER_IP').default(100),
@@ -59,6 +66,18 @@ const EnvSchema = z.object({
     .default(3000),
   TRUST_PROXY: z.string().max(500).optional(),
   WORKERS: positiveInt('WORKERS').max(64, { error: 'WORKERS paling banyak 64' }).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_MINUTES: positiveInt('BACKUP_INTERVAL_MINUTES')
+    .max(10_080, {
+      error: 'BACKUP_INTERVAL_MINUTES paling lama 10080 (seminggu)',
+    })
+    .optional(),
+  BACKUP_KEEP: positiveInt('BACKUP_KEEP').max(10_000).default(48),
+  MIN_FREE_DISK_MB: z.coerce
+    .number({ error: 'MIN_FREE_DISK_MB harus berupa angka' })
+    .min(0, { error: 'MIN_FREE_DISK_MB tidak boleh negatif' })
+    .default(100),
+  UKT_BACKUP_PASSPHRASE: z.string().min(8, { error: 'UKT_BACKUP_PASSPHRASE minimal 8 karakter' }).optional(),
   // Set by npm to the directory `npm run …` was typed in; the CLI resolves file names against it.
   INIT_CWD: z.string().optional(),
 });
@@ -76,6 +95,11 @@ export interface Config {
   orgId: number;
   webDist: string | undefined;
   publicUrl: string;
+  /**
+   * Where phones download the root certificate (the console's "Sambungkan HP"): CA_CERT_URL, null
+   * for `none` (a real domain certificate), undefined for the default http://<PUBLIC_URL's host>/ukt-ca.crt.
+   */
+  caCertUrl: string | null | undefined;
   logLevel: string;
   rateLimit: { perMinute: number; otpSendPerIp: number; otpVerifyPerIp: number };
   trustProxy: boolean | string;
@@ -83,6 +107,17 @@ export interface Config {
   sessionCacheMs: number;
   /** Server processes to run on one port (WORKERS); undefined when not set. */
   workers: number | undefined;
+  /**
+   * Backups (docs/decisions/096): where they are kept (BACKUP_DIR, default DATA_DIR/cadangan), how
+   * often a scheduled one is taken (undefined: none; 30 minutes once BACKUP_DIR is set) and how
+   * many scheduled ones are kept. Manual and pre-migration backups are never pruned. With
+   * UKT_BACKUP_PASSPHRASE set, the CLI's and the schedule's archives are sealed with it.
+   */
+  backup: { dir: string; intervalMinutes: number | undefined; keep: number; passphrase: string | undefined };
+  /** The database file and DATA_DIR: the disks a full disk is looked for on (log, /health). */
+  diskPaths: string[];
+  /** /health says not ready while any of diskPaths has less free space than this, in bytes. */
+  minFreeDiskBytes: number;
   /** Where the command was typed (npm runs workspace scripts elsewhere): CLI file names are relative to it. */
   invocationDir: string;
 }
@@ -123,7 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.UKT_SECRET,
     orgId: e.UKT_ORG_ID,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
-    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
+    caCertUrl: e.CA_CERT_URL === 'none' ? null : e.CA_CERT_URL,
     logLevel: e.LOG_LEVEL,
     rateLimit: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -133,6 +169,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     sessionCacheMs: e.SESSION_CACHE_MS,
     workers: e.WORKERS,
+    backup: {
+      dir: resolve(e.BACKUP_DIR ?? `${dataDir}/cadangan`),
+      intervalMinutes: e.BACKUP_INTERVAL_MINUTES ?? (e.BACKUP_DIR ? 30 : undefined),
+      keep: e.BACKUP_KEEP,
+      passphrase: e.UKT_BACKUP_PASSPHRASE,
+    },
+    diskPaths: [
+      dataDir,
+      ...(e.DATABASE_URL.startsWith('sqlite:') ? [resolve(e.DATABASE_URL.slice('sqlite:'.length))] : []),
+    ],
+    minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     invocationDir: e.INIT_CWD ?? process.cwd(),
   };
 }

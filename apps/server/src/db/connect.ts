@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Kysely } from 'kysely';
 import { ConfigError } from '../config/env';
 import { setDataVersionProbe } from './data-version';
@@ -21,17 +23,48 @@ export interface Db {
 }
 
 /**
+ * Opens the database of a DATABASE_URL as it is, without migrating it: a backup takes a database at
+ * the level it is at (one at an older level than this version is not changed by the backup). A
+ * SQLite file that does not exist is an error here, never created.
+ */
+export function connectDb(url: string, options: DialectOptions = {}): Omit<Db, 'fresh'> {
+  const dialect = dialectName(url);
+  const file = url.slice('sqlite:'.length);
+  if (dialect === 'sqlite' && !existsSync(file)) {
+    throw new ConfigError(`DATABASE_URL ${resolve(file)}: berkas database tidak ada. Periksa DATABASE_URL.`);
+  }
+  try {
+    return { db: new Kysely<Database>({ dialect: createDialect(url, options) }), dialect };
+  } catch (error) {
+    const message = openErrorMessage(url, error);
+    throw message ? new ConfigError(message, { cause: error }) : error;
+  }
+}
+
+/**
  * Opens the database of a DATABASE_URL and runs pending migrations. A database that cannot be
  * opened (read-only, unreachable …) is a ConfigError whose one line says what to do.
  */
-export async function openDb(url: string, options: DialectOptions = {}): Promise<Db> {
+export async function openDb(
+  url: string,
+  options: DialectOptions & {
+    /** Runs before pending migrations on a database that has data (a backup is taken there). */
+    beforeMigrate?: (db: Kysely<Database>, pending: string[]) => Promise<void>;
+  } = {},
+): Promise<Db> {
   let db: Kysely<Database> | undefined;
   try {
     const dialect = createDialect(url, options);
     db = new Kysely<Database>({ dialect });
     const probe = dataVersionProbe(dialect);
     if (probe) setDataVersionProbe(db, probe);
-    const { fresh } = await migrateToLatest(db, options.pgSchema);
+    const opened = db;
+    const before = options.beforeMigrate;
+    const { fresh } = await migrateToLatest(
+      db,
+      options.pgSchema,
+      before ? (pending) => before(opened, pending) : undefined,
+    );
     return { db, dialect: dialectName(url), fresh };
   } catch (error) {
     await db?.destroy();

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { type Dialect, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import SQLite from './sqlite-driver';
 
 // PostgreSQL answers bigint and numeric as strings by default; every such column here fits a JS number.
 pg.types.setTypeParser(20, Number);

@@ -1,4 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type Transaction,
+} from 'kysely';
 import * as initial from './migrations/20261121-0001-initial';
 import * as otpSendLog from './migrations/20261123-0001-otp-send-log';
 import * as consoleKegiatanPenguji from './migrations/20261123-0002-console-kegiatan-penguji';
@@ -32,15 +40,92 @@ async function currentSchema(db: Kysely<Database>): Promise<string | undefined> 
   return rows[0]?.schema ?? undefined;
 }
 
-/** Brings the schema up to date; true when the database was new (no migration had run). */
-export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<{ fresh: boolean }> {
+/** The migrations this version knows, oldest first: the last is the level a new database gets. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+async function migratorOf(db: Kysely<Database>, schema?: string): Promise<Migrator> {
   // With several schemas in one database the bookkeeping tables must be looked up in ours only.
   const tableSchema = schema ?? (await currentSchema(db));
-  const migrator = new Migrator({
-    db,
-    provider,
-    ...(tableSchema ? { migrationTableSchema: tableSchema } : {}),
+  return new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
+}
+
+/** The migrations not yet run on this database (all of them on a new one). */
+export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const all = await (await migratorOf(db, schema)).getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** Runs the migrations up to and including `name` (a database left at an older level, as tests need). */
+export async function migrateTo(db: Kysely<Database>, name: string, schema?: string): Promise<void> {
+  const { error, results } = await (await migratorOf(db, schema)).migrateTo(name);
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
+    throw new Error(`Migrasi ${failed} gagal: ${String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Creates the tables of a database that has none, up to and including migration `name`, inside
+ * the caller's transaction, and records those migrations the way Kysely's Migrator does (its
+ * `kysely_migration` table; the lock table it makes itself later). A restore so creates and fills
+ * the tables in one transaction: a failure leaves the target as it was (docs/decisions/098).
+ */
+export async function migrateWithin(trx: Transaction<Database>, name: string): Promise<void> {
+  const upTo = MIGRATION_NAMES.indexOf(name);
+  if (upTo < 0) throw new Error(`Migrasi ${name} tidak dikenal versi ini.`);
+  await trx.schema
+    .createTable('kysely_migration')
+    .addColumn('name', 'varchar(255)', (col) => col.notNull().primaryKey())
+    .addColumn('timestamp', 'varchar(255)', (col) => col.notNull())
+    .execute();
+  const at = new Date().toISOString();
+  for (const migration of MIGRATION_NAMES.slice(0, upTo + 1)) {
+    await (MIGRATIONS[migration] as Migration).up(trx);
+    await sql`insert into kysely_migration (name, timestamp) values (${migration}, ${at})`.execute(trx);
+  }
+}
+
+/** Names the start-up migration mutex among this database's advisory locks (with the schema). */
+const MIGRATION_LOCK_KEY = 7_346_002;
+
+/** Runs `work` holding a per-schema mutex on PostgreSQL; SQLite has one process. */
+async function oneAtATime<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
+    }
   });
+}
+
+/**
+ * Brings the schema up to date; true when the database was new (no migration had run).
+ * `beforeMigrate` runs first when migrations are pending on a database that already has some
+ * (the server takes a backup there: docs/decisions/096).
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  schema?: string,
+  beforeMigrate?: (pending: string[]) => Promise<void>,
+): Promise<{ fresh: boolean }> {
+  const migrator = await migratorOf(db, schema);
+  if (beforeMigrate) {
+    // Processes starting together (WORKERS=N) wait here: the first backs up and migrates, the others
+    // then find nothing pending, so one backup is taken and none reads tables being changed.
+    return oneAtATime(db, async () => {
+      const all = await migrator.getMigrations();
+      const pending = all.filter((m) => !m.executedAt).map((m) => m.name);
+      if (pending.length > 0 && pending.length < all.length) await beforeMigrate(pending);
+      return runMigrations(migrator);
+    });
+  }
+  return runMigrations(migrator);
+}
+
+async function runMigrations(migrator: Migrator): Promise<{ fresh: boolean }> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';

@@ -31,6 +31,9 @@ const PG_MESSAGES = [
   'Query read timeout',
 ];
 
+/** The file system is full or over quota (an upload, a backup, SQLite's own files). */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
 /**
  * SQLite: another process holds the write lock past busy_timeout (BUSY), the disk fails (IOERR),
  * is full (FULL) or the file became unreachable or read-only (CANTOPEN, READONLY, PROTOCOL).
@@ -49,7 +52,7 @@ function matches(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    if (SOCKET_CODES.has(code) || PG_CODES.has(code)) return true;
+    if (SOCKET_CODES.has(code) || PG_CODES.has(code) || DISK_CODES.has(code)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && PG_CLASSES.includes(code.slice(0, 2))) return true;
     if (SQLITE_PREFIXES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
   }

@@ -16,6 +16,25 @@ interface Job {
 }
 
 /**
+ * Runs work in a transaction and commits it. When the commit itself fails (a full disk), that
+ * error is the one thrown: SQLite has already ended the transaction, and the failed ROLLBACK that
+ * Kysely's own helper would try next must not hide it (docs/decisions/100).
+ */
+async function inTransaction(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<void>) {
+  const trx = await db.startTransaction().execute();
+  try {
+    await work(trx);
+    await trx.commit().execute();
+  } catch (error) {
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * On SQLite every commit waits for an fsync (synchronous=FULL), and nothing else runs meanwhile.
  * Writes that arrive together therefore share one transaction and one commit (group commit):
  * each runs inside its own savepoint, so a failing one is rolled back alone (unless the database
@@ -36,7 +55,7 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
     const outcomes: { ok: boolean; value: unknown }[] = [];
     let fatal: unknown;
     try {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         for (const job of batch) {
           await sql`savepoint job`.execute(trx);
           try {

@@ -27,6 +27,8 @@ declare module 'fastify' {
     clock: Clock;
     db: Kysely<Database>;
     dialect: DialectName;
+    /** The PostgreSQL schema every table lives in when not the default (tests isolate so). */
+    pgSchema: string | undefined;
     /** Write transactions; on SQLite those arriving together share one commit. */
     writer: Writer;
   }

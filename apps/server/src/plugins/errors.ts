@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { describeDisks, diskSpace, isDiskFull } from '../lib/disk-space';
 import { AppError, serviceUnavailable } from '../lib/errors';
 import { validationMessage } from './validation-message';
 
@@ -39,7 +40,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const details = { code: (caught as { code?: unknown }).code, reason: caught.message };
       if (Date.now() - lastOutageWarning >= OUTAGE_WARN_EVERY_MS) {
         lastOutageWarning = Date.now();
-        request.log.warn(details, 'Database tidak tersedia: permintaan dijawab 503');
+        if (isDiskFull(caught)) {
+          const disks = describeDisks(app.config.diskPaths.map(diskSpace));
+          request.log.error(
+            details,
+            `Disk penuh (${disks}): nilai tidak dapat disimpan dan dijawab 503. Kosongkan ruang di disk itu; server menyimpan lagi tanpa dijalankan ulang.`,
+          );
+        } else request.log.warn(details, 'Database tidak tersedia: permintaan dijawab 503');
       } else request.log.debug(details, 'Database tidak tersedia: permintaan dijawab 503');
       error = serviceUnavailable();
     }

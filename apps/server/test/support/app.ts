@@ -42,7 +42,7 @@ export function testConfig(dir: string, databaseUrl: string, env: Record<string,
 }
 
 /** A fresh PostgreSQL schema for one test app, dropped again by the returned function. */
-async function freshSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+export async function freshSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,8 +1,10 @@
 // The contract between the web app and the server: API paths, the committee console's calls
 // and the pending-scores file.
+export * from './cadangan';
 export * from './dokumen';
 export * from './hasil';
 export * from './panitia';
 export * from './paths';
 export * from './pending-file';
+export * from './sambungkan';
 export * from './wire';

@@ -172,6 +172,12 @@ export const API = {
       route: '/panitia/organisasi/gambar/:slot',
       href: (slot: string) => `/panitia/organisasi/gambar/${seg(slot)}`,
     },
+    sambungkan: fixed('/panitia/sambungkan'),
+    cadangan: fixed('/panitia/cadangan'),
+    cadanganByName: {
+      route: '/panitia/cadangan/:name',
+      href: (name: string) => `/panitia/cadangan/${seg(name)}`,
+    },
   },
 } as const;
 

@@ -26,7 +26,11 @@ export async function saveAudio(
   const dir = dirOf(dataDir, key);
   await mkdir(dir, { recursive: true });
   const temp = join(dir, `.${baseOf(key)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, data);
+  await writeFile(temp, data).catch(async (error: unknown) => {
+    // A full disk leaves part of the file behind: give that space back (docs/decisions/100).
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  });
   for (const ext of AUDIO_EXTS) {
     if (ext !== kind.ext) await unlink(join(dir, `${baseOf(key)}.${ext}`)).catch(() => undefined);
   }

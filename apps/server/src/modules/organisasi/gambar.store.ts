@@ -83,7 +83,11 @@ export async function writeGambarFile(
   const dir = dirOf(dataDir, idOrganisasi);
   await mkdir(dir, { recursive: true });
   const temp = join(dir, `.${slot}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, data);
+  await writeFile(temp, data).catch(async (error: unknown) => {
+    // A full disk leaves part of the file behind: give that space back (docs/decisions/100).
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  });
   await rename(temp, path);
   return { stored, created: true };
 }

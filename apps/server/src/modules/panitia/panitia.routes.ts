@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { backupPanitiaRoutes } from '../backup/backup.panitia.routes';
 import { documentsRoutes } from '../documents/documents.routes';
 import { liveRoutes } from '../live/live.routes';
+import { sambungkanRoutes } from '../sambungkan/sambungkan.routes';
 import { requirePanitia } from './panitia.hooks';
 import { panitiaImporRoutes } from './panitia-impor.routes';
 import { panitiaKegiatanRoutes } from './panitia-kegiatan.routes';
@@ -31,4 +33,6 @@ export const panitiaRoutes: FastifyPluginAsync = async (app) => {
   await app.register(panitiaSahkanRoutes);
   await app.register(liveRoutes);
   await app.register(documentsRoutes);
+  await app.register(sambungkanRoutes);
+  await app.register(backupPanitiaRoutes);
 };

@@ -35,8 +35,9 @@ export function LockPanel({ onClose }: { onClose: () => void }) {
     return (
       <SlideUpPanel title="Kunci aplikasi" onClose={onClose}>
         <p className="mb-4 text-sm text-neutral-700">
-          Browser ini tidak bisa menyimpan PIN dengan aman: buka aplikasi lewat alamat https untuk memakai
-          kunci.
+          {window.isSecureContext === false
+            ? 'Kunci aplikasi hanya bisa dipakai bila aplikasi dibuka lewat alamat https://. Minta alamat https kepada panitia.'
+            : 'Browser ini tidak bisa menyimpan PIN dengan aman: buka aplikasi lewat alamat https untuk memakai kunci.'}
         </p>
         <Button variant="secondary" className="w-full" onClick={onClose}>
           Tutup

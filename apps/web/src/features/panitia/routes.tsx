@@ -24,6 +24,12 @@ const ProgresPage = lazy(() =>
 );
 const RekapPage = lazy(() => import('./rekap/components/rekap-page').then((m) => ({ default: m.RekapPage })));
 const AuditPage = lazy(() => import('./audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
+const SambungkanPage = lazy(() =>
+  import('./sambungkan/components/sambungkan-page').then((m) => ({ default: m.SambungkanPage })),
+);
+const CadanganPage = lazy(() =>
+  import('./cadangan/components/cadangan-page').then((m) => ({ default: m.CadanganPage })),
+);
 
 /** /panitia/*: the committee console (DESIGN §9), for committee admins only; /panitia opens Kegiatan. */
 export function PanitiaRoutes() {
@@ -41,6 +47,8 @@ export function PanitiaRoutes() {
           <Route path="progres" element={<ProgresPage />} />
           <Route path="rekap" element={<RekapPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="sambungkan" element={<SambungkanPage />} />
+          <Route path="cadangan" element={<CadanganPage />} />
           <Route path="*" element={<Navigate to="/panitia/kegiatan" replace />} />
         </Route>
       </Route>

@@ -1,4 +1,5 @@
 import { getSession } from '../session';
+import { randomId } from '../uuid';
 import { runPass } from './flush';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { toStoredBody } from './payload';
@@ -31,7 +32,7 @@ export type SubmitResult =
  */
 export async function submit(request: OutboxRequest): Promise<SubmitResult> {
   const examinerId = getSession().examiner?.id_pemilih;
-  const key = crypto.randomUUID();
+  const key = randomId();
   if (!examinerId) {
     return { status: 'rejected', message: 'Sesi penguji tidak ditemukan. Silakan masuk lagi.', key };
   }

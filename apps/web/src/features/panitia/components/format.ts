@@ -6,8 +6,11 @@ export function formatTanggal(date: string | null): string {
   return d.toLocaleDateString('id-ID', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** An ISO time as a short local date and time, or '–' when there is none. */
-export function formatWaktu(iso: string | null): string {
+/**
+ * An ISO time as a short local date and time, or '–' when there is none; with `detik`, to the
+ * second (two backups made in one minute must not look alike).
+ */
+export function formatWaktu(iso: string | null, { detik = false } = {}): string {
   if (!iso) return '–';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
@@ -17,5 +20,6 @@ export function formatWaktu(iso: string | null): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    ...(detik ? { second: '2-digit' } : {}),
   });
 }

@@ -13,6 +13,8 @@ const PAGES = [
   { path: 'progres', label: 'Progres' },
   { path: 'rekap', label: 'Rekap' },
   { path: 'audit', label: 'Audit' },
+  { path: 'sambungkan', label: 'Sambungkan HP' },
+  { path: 'cadangan', label: 'Cadangan' },
 ] as const;
 
 /** The console's frame: its title and the page tabs (a scrolling row on a phone), then the page. */

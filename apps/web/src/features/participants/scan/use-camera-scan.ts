@@ -11,6 +11,11 @@ const EVERY_MS = 250;
 
 /** The examiner-facing message for a camera that could not be opened. */
 export function cameraMessage(error: unknown): string {
+  // On plain http the browser hides the camera altogether; "not found" would send the examiner
+  // looking for a broken camera (docs/decisions/092).
+  if (typeof window !== 'undefined' && window.isSecureContext === false) {
+    return 'Kamera hanya bisa dipakai bila aplikasi dibuka lewat alamat https://. Minta alamat https kepada panitia; sementara itu pilih peserta lewat daftar.';
+  }
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') {
     return 'Izin kamera ditolak. Izinkan kamera untuk aplikasi ini di pengaturan browser, lalu coba lagi. Peserta tetap bisa dipilih lewat daftar.';

@@ -4,7 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { showError } from '../../../../lib/dialogs';
 import { copyText } from '../../components/copy-text';
 import { formatWaktu } from '../../components/format';
-import { QrImage } from './qr-image';
+import { QrImage } from '../../components/qr-image';
 
 /** A fresh login link: the link to copy, its QR, and 'Kirim via WhatsApp' (DESIGN §9). */
 export function TautanView({ tautan, nama }: { tautan: TautanLogin; nama: string }) {

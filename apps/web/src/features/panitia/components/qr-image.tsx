@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../../../components/ui/spinner';
+import { Spinner } from '../../../components/ui/spinner';
 
-/** A QR code of a text (the login link) to scan from the examiner's phone; qrcode loads only here. */
+/** A QR code of a text (a login link, the app's address) to scan with a phone; qrcode loads only here. */
 export function QrImage({ text, label }: { text: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

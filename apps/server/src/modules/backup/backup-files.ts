@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+
+// Which files of DATA_DIR belong in a backup: secret.key, images, recordings … but not the SQLite
+// files (the archive holds the database as rows), backups themselves, or work files.
+
+/** What a data folder holds that a backup must leave out. */
+export interface DataDirExclusions {
+  /** The SQLite database file when it lives in the folder (its -wal/-shm/-journal go too). */
+  sqliteFile?: string;
+  /** The backup folder when it lives in the folder. */
+  backupDir?: string;
+}
+
+const WORK_FILE = /^(\.write-test-|\.sementara-)/;
+
+/** The SQLite file of a DATABASE_URL, or undefined for PostgreSQL. */
+export const sqliteFileOf = (databaseUrl: string) =>
+  databaseUrl.startsWith('sqlite:') ? resolve(databaseUrl.slice('sqlite:'.length)) : undefined;
+
+/** Every file under `dir` that a backup keeps, as paths relative to it with forward slashes. */
+export async function dataFiles(dir: string, exclude: DataDirExclusions): Promise<string[]> {
+  const skip = new Set<string>();
+  if (exclude.sqliteFile) {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) skip.add(`${exclude.sqliteFile}${suffix}`);
+  }
+  const backupDir = exclude.backupDir ? resolve(exclude.backupDir) : undefined;
+  const out: string[] = [];
+  const walk = async (at: string): Promise<void> => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(at, { withFileTypes: true });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(at, entry.name);
+      if (WORK_FILE.test(entry.name) || skip.has(path)) continue;
+      if (entry.isDirectory()) {
+        if (backupDir && resolve(path) === backupDir) continue;
+        await walk(path);
+      } else if (entry.isFile()) {
+        out.push(relative(dir, path).split(sep).join('/'));
+      }
+    }
+  };
+  await walk(resolve(dir));
+  return out.sort();
+}
+
+/** The sha256 of a file, hex. */
+export function sha256File(file: string): Promise<string> {
+  return new Promise((resolveHash, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolveHash(hash.digest('hex')));
+  });
+}

@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import { basename, join } from 'node:path';
+import { API, apiResult, Cadangan, CadanganInput, CadanganList, CadanganParams } from '@ukt/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/errors';
+import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
+import { pengujiOf } from '../auth/auth.hooks';
+import { createBackup, isBackupName, listBackups } from './backup.service';
+import { serverBackupSource } from './backup-source';
+
+// The console page "Cadangan" (DESIGN §14, docs/decisions/099): the backup folder's archives, one
+// made now, one downloaded. An archive holds secret.key and every score, so each make and download
+// is logged with the committee member who asked.
+
+const Archive = z.any().describe('arsip cadangan (.tar.gz, atau .tar.gz.aes bila berkata sandi)');
+
+/** Who asked, for the log. */
+const who = (request: FastifyRequest) => {
+  const { id_pemilih, nama } = pengujiOf(request);
+  return { id_pemilih, nama };
+};
+
+/** GET, POST /panitia/cadangan and GET /panitia/cadangan/{name}, for committee admins. */
+export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { backup } = app.config;
+  const source = serverBackupSource(app);
+
+  app.get(
+    API.panitia.cadangan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Daftar cadangan (terbaru dulu), folder cadangan dan jadwal cadangan otomatis',
+        response: { 200: apiResult(CadanganList), ...AUTH_ERRORS },
+      },
+    },
+    async () => ({
+      success: true,
+      data: {
+        folder: backup.dir,
+        jadwal_menit: backup.intervalMinutes ?? null,
+        jadwal_disimpan: backup.keep,
+        cadangan: await listBackups(backup.dir),
+      },
+    }),
+  );
+
+  app.post(
+    API.panitia.cadangan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Buat cadangan sekarang, dengan kata sandi bila diisi; 409 bila cadangan lain sedang dibuat',
+        body: CadanganInput,
+        response: { 200: apiResult(Cadangan), ...AUTH_ERRORS, 409: ErrorResult },
+      },
+    },
+    async (request) => {
+      const { file } = await createBackup(source, {
+        reason: 'manual',
+        passphrase: request.body.passphrase,
+      });
+      const name = basename(file);
+      request.log.info({ panitia: who(request), cadangan: name }, 'Cadangan dibuat dari konsol panitia');
+      // The list's own reading of the new file, so the answer matches the row the page will show.
+      const entry = (await listBackups(backup.dir)).find((b) => b.name === name);
+      if (!entry) throw new Error(`cadangan ${name} tidak ada di ${backup.dir} setelah dibuat`);
+      return { success: true, message: 'Cadangan dibuat.', data: entry };
+    },
+  );
+
+  app.get(
+    API.panitia.cadanganByName.route,
+    {
+      // Already gzip (or sealed, which does not compress): compressing again only costs CPU.
+      compress: false,
+      schema: {
+        tags: ['panitia'],
+        summary: 'Unduh satu arsip cadangan; hanya nama yang ada di daftar',
+        params: CadanganParams,
+        response: { 200: Archive, ...AUTH_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      // Only a backup's own file name, never a path: '../secret.key' or '/etc/passwd' stop here.
+      if (!isBackupName(name)) throw badRequest('Nama cadangan tidak valid.');
+      const entry = (await listBackups(backup.dir)).find((b) => b.name === name);
+      if (!entry) throw notFound('Cadangan tidak ditemukan. Muat ulang daftar cadangan.');
+      request.log.info({ panitia: who(request), cadangan: name }, 'Cadangan diunduh dari konsol panitia');
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-length', entry.bytes)
+        .send(createReadStream(join(backup.dir, name)));
+    },
+  );
+};

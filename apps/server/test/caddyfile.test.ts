@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// deploy/Caddyfile as Caddy itself checks it (`caddy validate` loads certificates and makes the CA),
+// in each of its three certificate modes; deploy-files.test.ts checks the routes it adapts to.
+// The browser test e2e/tests/https-venue.spec.ts runs it (docs/decisions/095-caddyfile-and-https-test.md).
+
+const CADDYFILE = join(import.meta.dirname, '../../../deploy/Caddyfile');
+
+describe('deploy/Caddyfile', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ukt-caddyfile-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs `caddy <verb>` on the shipped Caddyfile with these variables, Caddy's own files kept in the temp dir. */
+  const caddy = (verb: 'validate' | 'adapt', env: Record<string, string>) => {
+    const run = spawnSync('caddy', [verb, '--adapter', 'caddyfile', '--config', CADDYFILE], {
+      env: { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), ...env },
+      encoding: 'utf8',
+    });
+    expect(run.error, 'caddy is missing (Debian: apt-get install caddy)').toBeUndefined();
+    return run;
+  };
+  const data = () => join(dir, 'data');
+
+  it('is valid with Caddy’s own CA, made where UKT_CADDY_DATA says and named for the app', () => {
+    const run = caddy('validate', { UKT_HOST: 'ukt.lan', UKT_TLS: 'internal', UKT_CADDY_DATA: data() });
+    expect(run.stdout + run.stderr).toContain('Valid configuration');
+    expect(run.status).toBe(0);
+    const root = new X509Certificate(readFileSync(join(data(), 'pki/authorities/local/root.crt')));
+    expect(root.subject).toContain('CN=UKT Penguji');
+  });
+
+  it('is valid with an e-mail for automatic certificates, and with a certificate obtained before the event', () => {
+    const acme = caddy('validate', { UKT_HOST: 'ukt.perguruan.or.id', UKT_TLS: 'panitia@perguruan.or.id' });
+    expect(acme.status, acme.stderr).toBe(0);
+    // Any matching certificate and key do for Caddy's check: the CA's root made by the test above.
+    const local = join(data(), 'pki/authorities/local');
+    const files = caddy('validate', { UKT_HOST: 'ukt.lan', UKT_TLS: `${local}/root.crt ${local}/root.key` });
+    expect(files.status, files.stderr).toBe(0);
+    const wrong = caddy('validate', {
+      UKT_HOST: 'ukt.lan',
+      UKT_TLS: `${local}/root.crt ${local}/intermediate.key`,
+    });
+    expect(wrong.status).not.toBe(0);
+  });
+
+  it('serves the root from the same place the CA lives, and never touches this machine’s trust stores', () => {
+    const places: [Record<string, string>, string][] = [
+      [{}, '/var/lib/caddy/.local/share/caddy'],
+      [{ UKT_CADDY_DATA: '/srv/caddy' }, '/srv/caddy'],
+    ];
+    for (const [env, storage] of places) {
+      const config = JSON.parse(caddy('adapt', { UKT_HOST: 'ukt.lan', ...env }).stdout);
+      expect(config.storage).toEqual({ module: 'file_system', root: storage });
+      expect(JSON.stringify(config.apps.http)).toContain(`"root":"${storage}/pki/authorities/local"`);
+      expect(config.apps.pki.certificate_authorities.local.install_trust).toBe(false);
+    }
+  });
+
+  it('can listen on chosen addresses and ports with no admin endpoint (parallel tests), and needs UKT_HOST', () => {
+    const config = JSON.parse(
+      caddy('adapt', {
+        UKT_HOST: 'ujian.test',
+        UKT_BIND: '::1',
+        UKT_HTTP_PORT: '8080',
+        UKT_HTTPS_PORT: '8443',
+        UKT_CADDY_ADMIN: 'off',
+      }).stdout,
+    );
+    const listen = Object.values(config.apps.http.servers as Record<string, { listen: string[] }>).flatMap(
+      (s) => s.listen,
+    );
+    expect(listen.sort()).toEqual(['[::1]:8080', '[::1]:8443']);
+    expect(config.admin).toEqual({ disabled: true });
+    expect(JSON.stringify(config)).toContain(
+      '"Location":["https://{http.request.host}:8443{http.request.uri}"]',
+    );
+
+    const nameless = caddy('adapt', {});
+    expect(nameless.status).not.toBe(0);
+  });
+});

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, apiResult, Sambungkan } from '@ukt/core';
+import { apiGet } from '../../../../lib/api-client';
+
+const SambungkanAnswer = apiResult(Sambungkan);
+
+/** GET /panitia/sambungkan: the app's address (PUBLIC_URL) and the root certificate's download. */
+export async function getSambungkan(signal?: AbortSignal): Promise<Sambungkan> {
+  const answer = SambungkanAnswer.safeParse(
+    await apiGet<unknown>(API.panitia.sambungkan.href(), undefined, { signal }),
+  );
+  if (!answer.success) throw new Error('Alamat aplikasi tidak dapat dibaca.');
+  return answer.data.data;
+}
+
+/** The addresses with their loading and error state; they change only when the server restarts. */
+export function useSambungkan() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['panitia', 'sambungkan'],
+      queryFn: ({ signal }) => getSambungkan(signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * A random (version 4) UUID from `crypto.getRandomValues`, which every origin has:
+ * `crypto.randomUUID` exists only in a secure context, and a score typed on a phone that opened
+ * the app over plain http must still be stored (docs/decisions/092).
+ */
+export function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,134 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import { freePort, ROOT } from './server';
+
+/** The venue name the phones open; Chromium maps it to Caddy with --host-resolver-rules. */
+export const VENUE_HOST = 'ujian.test';
+
+/** Caddy running deploy/Caddyfile with `tls internal` in front of a test server, as on a venue laptop. */
+export interface TestCaddy {
+  /** The app's address through Caddy: https://ujian.test:<port>. */
+  origin: string;
+  /** The plain-http site at the same name (root certificate download, redirects). */
+  httpOrigin: string;
+  /** The loopback address Caddy listens on, as Chromium's host-resolver rules write it. */
+  address: string;
+  /** A HOME for Chromium whose NSS database trusts Caddy's root, and nothing else of Caddy's. */
+  browserHome: string;
+  /** Caddy's root certificate (PEM), as the phones download it. */
+  rootPem: string;
+  /** Stops Caddy and removes its certificates, its CA and the browser's HOME. */
+  stop(): Promise<void>;
+}
+
+const CADDY = '/usr/bin/caddy';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Two distinct free ports on `host` (Caddy's https and http ports). */
+async function twoPorts(host: string): Promise<[number, number]> {
+  const https = await freePort(host);
+  for (;;) {
+    const http = await freePort(host);
+    if (http !== https) return [https, http];
+  }
+}
+
+/** Resolves when a TLS handshake for VENUE_HOST succeeds against `ca` (Caddy has issued the site's certificate). */
+function handshake(host: string, port: number, ca: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, servername: VENUE_HOST, ca }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts Caddy with the shipped deploy/Caddyfile (UKT_TLS=internal) on free ports of the IPv6 loopback
+ * only, proxying to `upstream` (host:port of the app), with its CA, certificates and config in a fresh
+ * temporary directory; waits until the site's certificate is served; makes an NSS database in a
+ * temporary HOME that trusts Caddy's root, for Chromium (`launch({ env: { HOME } })`).
+ */
+export async function startCaddy(upstream: string): Promise<TestCaddy> {
+  if (!existsSync(CADDY)) throw new Error(`${CADDY} is missing: apt-get install caddy (see .ci/run).`);
+  const address = '::1';
+  const [httpsPort, httpPort] = await twoPorts(address);
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-'));
+  const data = join(dir, 'data');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    // Caddy's config autosave and anything else it keeps per user stay in the temporary directory.
+    HOME: dir,
+    XDG_DATA_HOME: join(dir, 'xdg-data'),
+    XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+    UKT_HOST: VENUE_HOST,
+    UKT_TLS: 'internal',
+    UKT_UPSTREAM: upstream,
+    UKT_CADDY_DATA: data,
+    UKT_BIND: address,
+    UKT_HTTP_PORT: String(httpPort),
+    UKT_HTTPS_PORT: String(httpsPort),
+    UKT_CADDY_ADMIN: 'off',
+  };
+  const config = ['--adapter', 'caddyfile', '--config', join(ROOT, 'deploy/Caddyfile')];
+  // Run as root, a Caddyfile without skip_install_trust would add a test CA to this machine's trust stores.
+  const adapted = JSON.parse(
+    execFileSync(CADDY, ['adapt', ...config], { env, encoding: 'utf8', stdio: 'pipe' }),
+  );
+  if (adapted.apps?.pki?.certificate_authorities?.local?.install_trust !== false) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(
+      'deploy/Caddyfile lacks skip_install_trust: Caddy would change the trust stores of this machine.',
+    );
+  }
+  let stderr = '';
+  const caddy: ChildProcess = spawn(CADDY, ['run', ...config], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  caddy.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const stop = async () => {
+    if (caddy.exitCode === null && caddy.signalCode === null) {
+      const exited = new Promise((r) => caddy.once('exit', r));
+      caddy.kill('SIGTERM');
+      // Caddy waits for open connections (an event stream) on SIGTERM; a test does not.
+      await Promise.race([exited, sleep(3_000)]);
+      if (caddy.exitCode === null && caddy.signalCode === null) caddy.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const root = join(data, 'pki/authorities/local/root.crt');
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (caddy.exitCode !== null) throw new Error(`caddy exited (${caddy.exitCode}):\n${stderr}`);
+      if (existsSync(root) && (await handshake(address, httpsPort, readFileSync(root, 'utf8')))) break;
+      if (Date.now() > deadline) throw new Error(`caddy served no certificate within 20 s:\n${stderr}`);
+      await sleep(100);
+    }
+    const browserHome = join(dir, 'browser-home');
+    const nssdb = `sql:${join(browserHome, '.pki/nssdb')}`;
+    mkdirSync(join(browserHome, '.pki/nssdb'), { recursive: true });
+    execFileSync('certutil', ['-N', '--empty-password', '-d', nssdb]);
+    execFileSync('certutil', ['-A', '-d', nssdb, '-t', 'C,,', '-n', 'ukt-caddy', '-i', root]);
+    return {
+      origin: `https://${VENUE_HOST}:${httpsPort}`,
+      httpOrigin: `http://${VENUE_HOST}:${httpPort}`,
+      address: `[${address}]`,
+      browserHome,
+      rootPem: readFileSync(root, 'utf8'),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

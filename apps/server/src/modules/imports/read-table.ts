@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../lib/errors';
+import { XlsxWorkbook } from './xlsx-workbook';
 
 // Import files are read as streams, a row at a time (docs/decisions/037): a 100,000-row
 // workbook is never held as a whole object model, only as its bytes and the rows checked so far.
@@ -49,16 +50,6 @@ interface CellRow {
   cells: string[];
 }
 
-/** Bytes fed to a parser piece by piece, so the parser's output waits for the reader (backpressure). */
-function pieces(bytes: Buffer): Readable {
-  const size = 64 * 1024;
-  return Readable.from(
-    (function* () {
-      for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
-    })(),
-  );
-}
-
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -71,17 +62,8 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** Reads an iterator to its end, ignoring what it yields and any error. */
-async function drain(iterator: AsyncIterator<unknown>): Promise<void> {
-  try {
-    while (!(await iterator.next()).done);
-  } catch {
-    // Only the temp files and file handles matter now; the file's error was answered already.
-  }
-}
-
 async function* xlsxRows(file: string, bytes: Buffer): AsyncGenerator<CellRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(pieces(bytes), {
+  const workbook = new XlsxWorkbook(bytes, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles say which numbers are dates (a tanggal_tes typed as a date in Excel).
@@ -89,36 +71,22 @@ async function* xlsxRows(file: string, bytes: Buffer): AsyncGenerator<CellRow> {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  // Iterated by hand: exceljs parks a worksheet that comes before the shared strings (Excel's own
-  // order) in a temp file, removed only once it was read through; a reader that stops early (a
-  // missing column) would leave it behind, so whatever is left is read through in the background.
-  const sheets = reader[Symbol.asyncIterator]() as AsyncIterator<AsyncIterable<ExcelJS.Row>>;
-  let rows: AsyncIterator<ExcelJS.Row> | undefined;
-  let finished = false;
   try {
-    const first = await sheets.next();
-    if (first.done) throw badRequest(`${file}: tidak ada lembar kerja`);
-    rows = first.value[Symbol.asyncIterator]();
-    for (let row = await rows.next(); !row.done; row = await rows.next()) {
-      const values = row.value.values as ExcelJS.CellValue[];
-      yield {
-        line: row.value.number,
-        cells: Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1])),
-      };
+    // Only the first sheet is imported; a reader that stops early leaves nothing behind.
+    for await (const sheet of workbook) {
+      for await (const row of sheet) {
+        const values = row.values as ExcelJS.CellValue[];
+        yield {
+          line: row.number,
+          cells: Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1])),
+        };
+      }
+      return;
     }
-    // Only the first sheet is imported; the others are read through for the same reason.
-    for (let sheet = await sheets.next(); !sheet.done; sheet = await sheets.next())
-      await drain(sheet.value[Symbol.asyncIterator]());
-    finished = true;
+    throw badRequest(`${file}: tidak ada lembar kerja`);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw badRequest(`${file}: XLSX tidak dapat dibaca: ${(error as Error).message}`);
-  } finally {
-    if (!finished)
-      void (async () => {
-        if (rows) await drain(rows);
-        await drain(sheets);
-      })();
   }
 }
 

@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The server as `npm start` runs it: its own process, a new database, OTP codes in its output.
-describe('server process', () => {
+describe('server process', { timeout: 90_000 }, () => {
   let dir: string;
   let child: ChildProcess;
   let output = '';
   let base = '';
 
-  const waitForOutput = async (pattern: RegExp, ms = 15_000) => {
+  // A busy machine (two suites side by side) can take long to start a process; the wait is generous.
+  const waitForOutput = async (pattern: RegExp, ms = 60_000) => {
     const started = Date.now();
     while (!pattern.test(output)) {
       if (Date.now() - started > ms) throw new Error(`no ${pattern} in output:\n${output}`);
@@ -41,7 +42,7 @@ describe('server process', () => {
       output += d;
     });
     base = (await waitForOutput(/listening at (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
-  });
+  }, 90_000);
   afterAll(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

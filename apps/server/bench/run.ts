@@ -10,6 +10,7 @@ import { openSession } from '../src/modules/auth/session.service';
 import { runBackupBench } from './backup';
 import { coldQueryTimes } from './cold-queries';
 import { runImportBench } from './import';
+import { runImportHealthBench } from './import-health';
 import { isEmptyList, listMix, SEARCHES } from './list-mix';
 import { runMixedBench } from './mixed';
 import { BENCH_SECRET, freePort, serverEnv, startCeiling, waitFor } from './processes';
@@ -23,7 +24,7 @@ import { runStreamBench } from './stream';
 // mix (bench/mixed.ts), the recap bench (bench/recap.ts), the import bench (bench/import.ts),
 // the live stream across two processes (bench/stream.ts) and backup and restore (bench/backup.ts).
 // Loopback only; every run is bounded in time and every process started here is stopped here. `--only NAME` (list, mixed, recap, import,
-// stream, backup; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
+// stream, backup, import-health; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -181,6 +182,9 @@ if (runs('mixed') && process.env.BENCH_MIXED !== '0') await runMixedBench();
 if (runs('recap') && process.env.BENCH_RECAP !== '0') await runRecapBench({ build: false });
 // Participant imports (bench/import.ts, also `npm run bench:import` alone): BENCH_IMPORT=0 skips them.
 if (runs('import') && process.env.BENCH_IMPORT !== '0') await runImportBench();
+// /health while 100,000 participants are previewed and imported (bench/import-health.ts):
+// BENCH_IMPORT_HEALTH=0 skips it.
+if (runs('import-health') && process.env.BENCH_IMPORT_HEALTH !== '0') await runImportHealthBench();
 // A write on one server process reaching a stream on another (bench/stream.ts, also `npm run
 // bench:stream` alone), on PostgreSQL: BENCH_STREAM=0 skips it.
 if (runs('stream') && process.env.BENCH_STREAM !== '0') await runStreamBench();

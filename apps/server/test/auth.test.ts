@@ -247,7 +247,7 @@ describe.each(DATABASES)('login on %s', (kind) => {
     expect(other.statusCode).toBe(404);
     const bad = await send('12');
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('no_wa');
+    expect(body(bad).message).toContain('Nomor WhatsApp');
   });
 
   it('serves the organisation branding publicly', async () => {

@@ -38,31 +38,27 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
     expectRefusal(
       await post({ id_siswa: 'satu', id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 }),
       400,
-      'id_siswa',
+      'ID peserta',
     );
-    expectRefusal(await post({ id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 }), 400, 'id_siswa wajib diisi');
-    expectRefusal(
-      await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 9, nilai_sambung: 70 }),
-      400,
-      'id_tingkat',
-    );
+    expectRefusal(await post({ id_ukt: 1, id_tingkat: 1, nilai_sambung: 70 }), 400, 'ID peserta wajib diisi');
+    expectRefusal(await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 9, nilai_sambung: 70 }), 400, 'Tingkat');
     expectRefusal(
       await post({ id_siswa: 1, id_ukt: 1, id_tingkat: 1, nilai_sambung: 70, id_penguji: 5 }),
       400,
       'id_penguji',
     );
     expectRefusal(await post([1, 2, 3]), 400);
-    expectRefusal(await raw('POST', '/auth/otp-login/1', JSON.stringify({})), 400, 'no_wa');
+    expectRefusal(await raw('POST', '/auth/otp-login/1', JSON.stringify({})), 400, 'Nomor WhatsApp');
     expectRefusal(
       await raw('POST', '/auth/otp-login/cek/1', JSON.stringify({ no_wa: ADMIN, kode: '12a4' })),
       400,
-      'kode',
+      'Kode OTP',
     );
-    expectRefusal(await raw('GET', '/DataSiswa/siswa?hal=1'), 400, 'id_ukt');
-    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&hal=0'), 400, 'hal');
-    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&posUjian=9'), 400, 'posUjian');
-    expectRefusal(await raw('GET', `/DataSiswa/siswa?id_ukt=1&nama=${'x'.repeat(101)}`), 400, 'nama');
-    expectRefusal(await raw('GET', '/DataSiswa/NilaiSiswa?id_siswa=1&id_ukt=1'), 400, 'id_tingkat');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?hal=1'), 400, 'ID kegiatan');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&hal=0'), 400, 'Halaman');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&posUjian=9'), 400, 'Pos ujian');
+    expectRefusal(await raw('GET', `/DataSiswa/siswa?id_ukt=1&nama=${'x'.repeat(101)}`), 400, 'Nama');
+    expectRefusal(await raw('GET', '/DataSiswa/NilaiSiswa?id_siswa=1&id_ukt=1'), 400, 'Tingkat');
   });
 
   it('bodies that are not objects, prototype tricks and unreadable forms', async () => {
@@ -85,8 +81,8 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
       400,
       'multipart',
     );
-    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&id_ukt=2'), 400, 'id_ukt');
-    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt[a]=1'), 400, 'id_ukt');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=1&id_ukt=2'), 400, 'ID kegiatan');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt[a]=1'), 400, 'ID kegiatan');
   });
 
   it('oversized bodies', async () => {
@@ -98,10 +94,10 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
     expectRefusal(
       await raw('GET', '/DataSiswa/NilaiSiswa?id_siswa=999999&id_ukt=1&id_tingkat=1'),
       404,
-      'id_siswa 999999',
+      'Peserta dengan ID 999999',
     );
     expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=2147483647'), 404, 'Kegiatan');
-    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=99999999999'), 400, 'id_ukt');
+    expectRefusal(await raw('GET', '/DataSiswa/siswa?id_ukt=99999999999'), 400, 'ID kegiatan');
     expectRefusal(await raw('GET', '/keshan/soal/0'), 400, 'id');
   });
 
@@ -112,14 +108,14 @@ describe.each(DATABASES)('bad input on %s', (kind) => {
         `/DataSiswa/siswaUpdate/${id}`,
         JSON.stringify({ id_ukt: 1, sudah_tes: 1 }),
       );
-      expectRefusal(res, 400, 'id_siswa');
+      expectRefusal(res, 400, 'ID peserta');
     }
-    expectRefusal(await raw('GET', '/keshan/audio/1/..%2F..%2Fsecret/1'), 400, 'id_siswa');
+    expectRefusal(await raw('GET', '/keshan/audio/1/..%2F..%2Fsecret/1'), 400, 'ID peserta');
     const img = await t.app.inject({
       url: '/img/1/..%2F..%2Fsecret.key',
       headers: { 'access-token': token },
     });
-    expectRefusal(img, 400, 'id_pemilih');
+    expectRefusal(img, 400, 'ID penguji');
   });
 
   it('unknown routes are a JSON 404', async () => {

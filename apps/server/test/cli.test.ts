@@ -75,8 +75,8 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
       'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi\n1,Ani,P1,C1,R1,Y1,Jawa Timur\n2,Budi,P1,,R1,Y1,Jawa Timur\nx,Cici,P1,C1,R1,Y1,\n',
     );
     expect(await ukt('import', 'participants', path, '--event', '10')).toBe(1);
-    expect(err.at(-1)).toContain('baris 3, kolom cabang: wajib diisi');
-    expect(err.at(-1)).toContain('baris 4, kolom no_urut: harus bilangan bulat');
+    expect(err.at(-1)).toContain('baris 3, kolom Cabang: wajib diisi');
+    expect(err.at(-1)).toContain('baris 4, kolom No. Urut: harus bilangan bulat');
     const app = await buildApp(config);
     try {
       const count = await app.db
@@ -88,7 +88,7 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
       await app.close();
     }
     expect(await ukt('import', 'participants', path, '--event', '99')).toBe(1);
-    expect(err.at(-1)).toContain('id_ukt 99');
+    expect(err.at(-1)).toContain('Kegiatan dengan ID 99');
   });
 
   it('imports participants from .xlsx with regions created by name, idempotently', async () => {
@@ -162,7 +162,7 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
     expect(out.at(-1)).toContain('20 baru');
     const badQ = file('soal-bad.csv', 'no,soal_tanya,a,b,c,d,jawaban_benar\n1,Tanya,a,b,c,d,e\n');
     expect(await ukt('import', 'questions', badQ, '--tingkat', '2')).toBe(1);
-    expect(err.at(-1)).toContain('baris 2, kolom jawaban_benar');
+    expect(err.at(-1)).toContain('baris 2, kolom Kunci Jawaban');
 
     expect(await ukt('link', '081234567890', '--sabuk', '3')).toBe(0);
     const link = out.at(-1) as string;
@@ -203,8 +203,8 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('DRAF — belum disahkan panitia');
-    expect(lines[1]).toMatch(/^no_urut,nama,perwapus,cabang,ranting,rayon,KESHAN,KSHAN,JURUS,/);
-    expect(lines[1]).toMatch(/,nilai_akhir,predikat,status,alasan$/);
+    expect(lines[1]).toMatch(/^No\. Urut,Nama,Perwapus,Cabang,Ranting,Rayon,KESHAN,KSHAN,JURUS,/);
+    expect(lines[1]).toMatch(/,Nilai Akhir,Predikat,Status,Alasan$/);
     expect(lines).toHaveLength(6);
     expect(lines[2]).toContain('Ani Lestari,Perwapus A,Cabang A1');
     expect(lines[2]).toContain(',Belum lengkap,Belum dinilai: semua komponen');

@@ -151,7 +151,7 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     }
     const missing = await api(t, admin, 'GET', API.panitia.beritaAcara.href(99));
     expect(missing.statusCode).toBe(404);
-    expect(body(missing).message).toBe('Kegiatan dengan id_ukt 99 tidak ditemukan.');
+    expect(body(missing).message).toBe('Kegiatan dengan ID 99 tidak ditemukan.');
     const noRanting = await api(t, admin, 'GET', API.panitia.kartuPeserta.href(1, 99999));
     expect(noRanting.statusCode).toBe(404);
     expect(body(noRanting).message).toBe('Ranting dengan id 99999 tidak ditemukan.');
@@ -263,7 +263,8 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     expect(m).toMatch(/Mundur \(tidak dinilai\)\s+1\n/);
     expect(m).toMatch(/Jumlah peserta\s+120\n/);
     for (const no of [1, 2, 3, 119, 120]) expect(m).toContain(nama(no));
-    expect(m).not.toContain(nama(8));
+    // The withdrawn participant stands in the list as Mundur.
+    expect(m).toMatch(new RegExp(`${nama(8)}.*Mundur`));
     expect(m).toContain('Perwakilan Dewan Penguji');
     const pages = pagesOf(minutes);
     expect(m).toContain(`halaman ${pages} dari ${pages}`);
@@ -320,6 +321,108 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     expect(m).toMatch(/Disahkan panitia \d{1,2} \w+ \d{4}/);
     expect(m).toContain(nama(1));
     screenshot(minutes, 'berita-acara');
+  });
+
+  it('prints the signatories, scores as 79,17, and never signs before the exam day', async () => {
+    const set = await api(t, admin, 'PUT', API.panitia.organisasiPenandatangan.href(), {
+      ketua_panitia: { jabatan: '', nama: 'Drs. Bambang Sutrisno' },
+      ketua_organisasi: { jabatan: 'Ketua Cabang Madiun', nama: 'H. Sugeng Riyadi' },
+      penguji: { jabatan: '', nama: 'Sri Wahyuni' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    // The event, already ratified today, turns out to be held three days from now.
+    const day = new Date(t.app.clock() + 3 * 86_400_000);
+    const iso = new Date(day.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const long = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'Asia/Jakarta' }).format(
+      day,
+    );
+    const before = await t.app.db
+      .selectFrom('ukt')
+      .select(['tanggal_tes', 'akhir_tes'])
+      .where('id_ukt', '=', 1)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('ukt')
+      .set({ tanggal_tes: iso, akhir_tes: null })
+      .where('id_ukt', '=', 1)
+      .execute();
+    try {
+      const file = await download(API.panitia.piagam.href(1), 'piagam-penandatangan');
+      const text = textOf(file, 1);
+      for (const words of [
+        'Ketua Panitia UKT',
+        'Drs. Bambang Sutrisno',
+        'Ketua Cabang Madiun',
+        'H. Sugeng Riyadi',
+      ])
+        expect(text).toContain(words);
+      expect(text).toContain(`diuji pada ${long}`);
+      expect(text).toContain(`Madiun, ${long}`);
+      // Scores with a decimal comma, never a point.
+      expect(text).toMatch(/nilai akhir \d{2}(,\d{1,2})?\b/);
+      expect(text).not.toMatch(/nilai akhir \d+\.\d/);
+      // The address under the QR is the configured one, on one readable line, and the QR says the same.
+      const url = piagamQr(renderPage(file, 1, 150)) as string;
+      expect(url.startsWith(`${t.config.publicUrl}/verifikasi/`)).toBe(true);
+      expect(text).toContain(url);
+      expect(text).toContain('Periksa keaslian piagam');
+      const png = join(dir, 'piagam-penandatangan-60');
+      poppler('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, png]);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      writeFileSync(join(SCREENSHOTS, 'pdf-piagam-penandatangan.png'), readFileSync(`${png}.png`));
+
+      const minutes = await download(API.panitia.beritaAcara.href(1), 'berita-acara-penandatangan');
+      const m = textOf(minutes);
+      for (const words of [
+        'Drs. Bambang Sutrisno',
+        'Sekretaris Panitia',
+        'Perwakilan Dewan Penguji',
+        'Sri Wahyuni',
+      ])
+        expect(m).toContain(words);
+      expect(m).toContain(`Madiun, ${long}`);
+      expect(m).toContain(`Pada ${long} telah dilaksanakan`);
+      expect(m).not.toMatch(/\b\d{1,3}\.\d{2}\b/);
+      expect(m).toMatch(/\b\d{2},\d{1,2}\b/);
+      screenshot(minutes, 'berita-acara-penandatangan');
+
+      // One event's own signatories: what it names replaces the organisation's, the rest stays.
+      const eventPath = API.panitia.kegiatanPenandatangan.href(1);
+      const own = await api(t, admin, 'PUT', eventPath, {
+        ketua_panitia: { jabatan: '', nama: 'Ir. Joko Santoso' },
+        sekretaris_panitia: { jabatan: 'Sekretaris UKT', nama: 'Rina Kusuma' },
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().data.kegiatan.ketua_panitia).toEqual({ jabatan: '', nama: 'Ir. Joko Santoso' });
+      expect(own.json().data.organisasi.ketua_panitia.nama).toBe('Drs. Bambang Sutrisno');
+      const eventMinutes = textOf(await download(API.panitia.beritaAcara.href(1), 'berita-acara-kegiatan'));
+      for (const words of ['Ir. Joko Santoso', 'Sekretaris UKT', 'Rina Kusuma', 'Sri Wahyuni'])
+        expect(eventMinutes).toContain(words);
+      expect(eventMinutes).not.toContain('Drs. Bambang Sutrisno');
+      const eventPiagam = textOf(await download(API.panitia.piagam.href(1), 'piagam-kegiatan'), 1);
+      expect(eventPiagam).toContain('Ir. Joko Santoso');
+      expect(eventPiagam).toContain('H. Sugeng Riyadi');
+      expect((await api(t, siti, 'GET', eventPath)).statusCode).toBe(403);
+      expect((await api(t, admin, 'PUT', API.panitia.kegiatanPenandatangan.href(999), {})).statusCode).toBe(
+        404,
+      );
+      // Emptied again, the organisation's apply.
+      const cleared = await api(t, admin, 'PUT', eventPath, {});
+      expect(cleared.statusCode).toBe(200);
+      expect(
+        (await t.app.db.selectFrom('ukt').select('penandatangan').where('id_ukt', '=', 1).executeTakeFirst())
+          ?.penandatangan,
+      ).toBeNull();
+      expect(textOf(await download(API.panitia.beritaAcara.href(1), 'berita-acara-lagi'))).toContain(
+        'Drs. Bambang Sutrisno',
+      );
+    } finally {
+      await t.app.db
+        .updateTable('ukt')
+        .set({ tanggal_tes: before.tanggal_tes, akhir_tes: before.akhir_tes })
+        .where('id_ukt', '=', 1)
+        .execute();
+    }
   });
 
   it('checks a code publicly: a real one shows four fields, anything else the same 404', async () => {
@@ -386,7 +489,7 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     // Without --out the file gets its own name where the command was typed.
     expect(await ukt('minutes', '--event', '1'), err.join()).toBe(0);
     const minutes = join(dir, 'berita-acara-1.pdf');
-    expect(out.at(-1)).toBe(`119 peserta dalam berita acara ditulis ke ${minutes}`);
+    expect(out.at(-1)).toBe(`120 peserta dalam berita acara ditulis ke ${minutes}`);
     expect(textOf(minutes)).toContain('BERITA ACARA');
 
     expect(await ukt('certificates', '--event', '1', '--out', join(dir, 'piagam-cli.pdf')), err.join()).toBe(

@@ -113,26 +113,26 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
 
   describe('control characters are a 400 on every string input', () => {
     it.each([
-      ['a NUL in a search', 'GET', '/DataSiswa/siswa?id_ukt=1&nama=%00', undefined, 'nama'],
-      ['an escape in a search', 'GET', '/DataSiswa/siswa?id_ukt=1&nama=ab%1Bc', undefined, 'nama'],
-      ['a NUL in a phone number', 'POST', '/auth/otp-login/1', { no_wa: '0811\u0000' }, 'no_wa'],
-      ['a NUL in a code', 'POST', '/auth/otp-login/cek/1', { no_wa: ADMIN, kode: '12\u00003' }, 'kode'],
+      ['a NUL in a search', 'GET', '/DataSiswa/siswa?id_ukt=1&nama=%00', undefined, 'Nama'],
+      ['an escape in a search', 'GET', '/DataSiswa/siswa?id_ukt=1&nama=ab%1Bc', undefined, 'Nama'],
+      ['a NUL in a phone number', 'POST', '/auth/otp-login/1', { no_wa: '0811\u0000' }, 'Nomor WhatsApp'],
+      ['a NUL in a code', 'POST', '/auth/otp-login/cek/1', { no_wa: ADMIN, kode: '12\u00003' }, 'Kode OTP'],
       [
         'a DEL in a take flag',
         'POST',
         '/DataSiswa/siswaUpdate/1',
         { id_ukt: 1, sudah_tes: 'x\u007F' },
-        'sudah_tes',
+        'Pos TEKNIK',
       ],
       [
         'a NUL in a KESHAN answer',
         'POST',
         '/keshan/jawaban',
         { id_ukt: 1, id_siswa: 1, id_tingkat: 1, jawaban: [{ id_soal: 1, jawaban: 'a\u0000' }] },
-        'jawaban.0.jawaban',
+        'Jawaban ke-1',
       ],
-      ['a NUL in a login link', 'POST', '/auth/CEKDATA', { data: 'abc\u0000' }, 'data'],
-      ['a NUL in a path', 'GET', '/organisasi/1%00', undefined, 'id'],
+      ['a NUL in a login link', 'POST', '/auth/CEKDATA', { data: 'abc\u0000' }, 'Data'],
+      ['a NUL in a path', 'GET', '/organisasi/1%00', undefined, 'ID'],
     ] as const)('%s', async (_name, method, path, payload, field) => {
       const res = await api(t, admin, method, path, payload);
       expect(res.statusCode, res.body).toBe(400);

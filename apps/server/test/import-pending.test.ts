@@ -97,7 +97,7 @@ describe.each(DATABASES)('importing exported pending scores on %s', (kind) => {
     expect(report.terkirim).toBe(1);
     expect(report.ditolak).toHaveLength(1);
     expect(report.ditolak[0]?.label).toBe('Nilai k-bad');
-    expect(report.ditolak[0]?.message).toContain('nilai_sambung');
+    expect(report.ditolak[0]?.message).toContain('Nilai SAMBUNG');
     expect(await sambungOf(8)).toBe(0);
     expect(await sambungOf(9)).toBe(90);
   });

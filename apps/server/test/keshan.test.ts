@@ -1,4 +1,4 @@
-import { Soal } from '@ukt/core';
+import { API, PanitiaSoal, Soal, SoalEditHasil } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { multipart } from './support/multipart';
@@ -75,7 +75,7 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
       jawaban: [{ id_soal: 1, jawaban: 'e' }],
     });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('jawaban.0.jawaban');
+    expect(body(bad).message).toContain('Jawaban ke-1');
   });
 
   it('stores a recording of each audio kind by content and serves it back by header or cookie', async () => {
@@ -143,7 +143,7 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
       { name: 'audio', data: html, filename: 'a.webm' },
     );
     expect(res.statusCode).toBe(400);
-    expect(body(res).message).toContain('audio');
+    expect(body(res).message).toContain('Rekaman suara');
     const missing = await upload(admin, { id_siswa: '2', id_soal: '1', id_ukt: '1' });
     expect(missing.statusCode).toBe(400);
     const badField = await upload(
@@ -152,13 +152,13 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
       { name: 'audio', data: WEBM },
     );
     expect(badField.statusCode).toBe(400);
-    expect(body(badField).message).toContain('id_siswa');
+    expect(body(badField).message).toContain('ID peserta');
     const soal3 = await upload(
       admin,
       { id_siswa: '2', id_soal: '3', id_ukt: '1' },
       { name: 'audio', data: WEBM },
     );
-    expect(body(soal3).message).toContain('id_soal');
+    expect(body(soal3).message).toContain('ID soal');
     expect(
       (await upload(undefined, { id_siswa: '2', id_soal: '1', id_ukt: '1' }, { name: 'audio', data: WEBM }))
         .statusCode,
@@ -176,5 +176,133 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
     );
     expect(res.statusCode).toBe(413);
     expect(body(res)).toMatchObject({ success: false, message: expect.stringContaining('10 MB') });
+  });
+
+  it('never re-grades the sheets of a ratified event when the key changes, by the console or an import', async () => {
+    // Two more events of belt 1, each with a copy of participant 1: one to ratify, one a draft.
+    const one = await t.app.db
+      .selectFrom('siswa')
+      .selectAll()
+      .where('id_siswa', '=', 1)
+      .executeTakeFirstOrThrow();
+    const event = async (nama: string) => {
+      const { id_ukt } = await t.app.db
+        .insertInto('ukt')
+        .values({
+          id_organisasi: 1,
+          nama_ukt: nama,
+          nama_kegiatan: '',
+          tanggal_tes: '2026-12-01',
+          akhir_tes: null,
+          id_tingkat: 1,
+        })
+        .returning('id_ukt')
+        .executeTakeFirstOrThrow();
+      const { id_siswa: _, ...copy } = one;
+      const { id_siswa } = await t.app.db
+        .insertInto('siswa')
+        .values({
+          ...copy,
+          id_ukt,
+          sudah_keshan: null,
+          sudah_tes: null,
+          sudah_fisik: null,
+          sudah_sambung: null,
+        })
+        .returning('id_siswa')
+        .executeTakeFirstOrThrow();
+      return { id_ukt, id_siswa };
+    };
+    const sah = await event('UKT yang disahkan');
+    const draf = await event('UKT yang masih draf');
+    const key = PanitiaSoal.array().parse((await api(t, admin, 'GET', API.panitia.soal.href(1))).json().data);
+    const LETTERS = ['a', 'b', 'c', 'd'] as const;
+    const other = (letter: string) => LETTERS[(LETTERS.indexOf(letter as 'a') + 1) % 4] as string;
+    // Every question answered right: 100 in both events.
+    const jawaban = key.map((s) => ({ id_soal: Number(s.id_soal), jawaban: s.jawaban_benar }));
+    for (const e of [sah, draf]) {
+      const res = await api(t, agus, 'POST', '/keshan/jawaban', { ...e, id_tingkat: 1, jawaban });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.nilai).toBe(100);
+    }
+    const ratified = await api(t, admin, 'POST', API.panitia.sahkan.href(sah.id_ukt), {});
+    expect(ratified.statusCode, ratified.body).toBe(200);
+
+    const nilaiKshan = async (e: { id_ukt: number; id_siswa: number }) =>
+      (
+        await t.app.db
+          .selectFrom('nilai')
+          .select('nilai_kshan')
+          .where('id_ukt', '=', e.id_ukt)
+          .where('id_siswa', '=', e.id_siswa)
+          .where('id_tingkat', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).nilai_kshan;
+    const trail = (e: { id_ukt: number; id_siswa: number }) =>
+      t.app.db
+        .selectFrom('audit_log')
+        .select(['old_value', 'new_value', 'source'])
+        .where('id_ukt', '=', e.id_ukt)
+        .where('id_siswa', '=', e.id_siswa)
+        .where('field', '=', 'nilai_kshan')
+        .orderBy('id')
+        .execute();
+    const sheet = (e: { id_ukt: number; id_siswa: number }) =>
+      t.app.db
+        .selectFrom('keshan_jawaban')
+        .select(['id_soal', 'jawaban'])
+        .where('id_ukt', '=', e.id_ukt)
+        .where('id_siswa', '=', e.id_siswa)
+        .orderBy('id_soal')
+        .execute();
+    const sealed = { trail: await trail(sah), sheet: await sheet(sah) };
+    expect(sealed.sheet).toHaveLength(20);
+
+    // The console changes question 1's key: the draft's sheet drops to 95, the ratified one stays.
+    const q1 = key[0] as PanitiaSoal;
+    const { id_soal, id_tingkat: _t, no: _n, ...fields } = q1;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/uktNEW/api${API.panitia.soalById.href(1, id_soal)}`,
+      headers: { 'access-token': admin },
+      payload: { ...fields, jawaban_benar: other(q1.jawaban_benar) },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(SoalEditHasil.parse(edited.json().data).dinilai_ulang).toBeGreaterThanOrEqual(1);
+    expect(body(edited).message).toContain('1 kegiatan yang sudah disahkan tidak dinilai ulang');
+    expect(await nilaiKshan(draf)).toBe(95);
+    expect((await trail(draf)).at(-1)).toMatchObject({ old_value: 100, new_value: 95, source: 'koreksi' });
+
+    // An import changes question 2's key: the draft drops to 90, the ratified one stays.
+    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+    const lines = key.map((s) =>
+      [
+        s.no,
+        quote(s.soal_tanya),
+        quote(s.a),
+        quote(s.b),
+        quote(s.c),
+        quote(s.d),
+        s.no === 1 || s.no === 2 ? other(s.jawaban_benar) : s.jawaban_benar,
+      ].join(','),
+    );
+    const csv = ['no,soal_tanya,a,b,c,d,jawaban_benar', ...lines].join('\n');
+    const boundary = '----ukt-soal';
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/uktNEW/api${API.panitia.impor.href('soal', '?tingkat=1')}`,
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="berkas"; filename="soal.csv"\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      ),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'access-token': admin },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await nilaiKshan(draf)).toBe(90);
+    expect((await trail(draf)).at(-1)).toMatchObject({ old_value: 95, new_value: 90, source: 'impor' });
+
+    // The ratified event: its score, its audit trail and its sheet exactly as they were sealed.
+    expect(await nilaiKshan(sah)).toBe(100);
+    expect(await trail(sah)).toEqual(sealed.trail);
+    expect(await sheet(sah)).toEqual(sealed.sheet);
   });
 });

@@ -1,4 +1,4 @@
-import { NilaiRecord } from '@ukt/core';
+import { fieldLabel, NilaiRecord } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { FISIK_READINGS } from './support/scores';
@@ -92,7 +92,8 @@ describe.each(DATABASES)('scores on %s', (kind) => {
       const res = await save(siti, { ...key(4), ...group });
       expect(res.statusCode, JSON.stringify(group)).toBe(400);
       expect(body(res).success).toBe(false);
-      expect(body(res).message).toContain(field);
+      // The field by its name on the phone ('Nilai tambahan JURUS'), never its key.
+      expect(body(res).message).toContain(fieldLabel(field));
     }
     const two = await save(siti, { ...key(4), nilai_sambung: 80, nilai_jurus: 70 });
     expect(two.statusCode).toBe(400);
@@ -134,12 +135,12 @@ describe.each(DATABASES)('scores on %s', (kind) => {
       nilai_pushup2: 100,
     });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('nilai_pushup2');
+    expect(body(bad).message).toContain('Nilai Push Up');
     const level = await api(t, siti, 'POST', '/DataSiswa/nilaifisiksiswa', {
       ...fisik(20),
       nilai_mft: '9.99',
     });
-    expect(body(level).message).toContain('nilai_mft');
+    expect(body(level).message).toContain('Level Lari MFT');
   });
 
   it('keeps an audit trail of every score change: who, when, field, old and new', async () => {

@@ -89,7 +89,7 @@ describe.each(DATABASES)('console Cadangan on %s', (kind) => {
   it('a passphrase seals the archive; one shorter than 8 characters is refused in Indonesian', async () => {
     const short = await make({ passphrase: 'pendek' });
     expect(short.statusCode).toBe(400);
-    expect(body(short).message).toContain('kata sandi minimal 8 karakter');
+    expect(body(short).message).toContain('Kata sandi minimal 8 karakter');
 
     t.advance(2_000); // a name of its own second
     const res = await make({ passphrase: 'rahasia-panitia' });

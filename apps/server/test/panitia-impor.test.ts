@@ -10,7 +10,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { importColumns } from '../src/modules/imports/imports.service';
+import { importKolom } from '../src/modules/imports/imports.service';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 
 const HEADER = 'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi';
@@ -91,7 +91,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
     return [no, nama ?? r.nama, r.perwapus, r.cabang, r.ranting, r.rayon, r.provinsi] as (string | number)[];
   };
 
-  it('downloads a template per kind: its header and one example row, which imports cleanly', async () => {
+  it('downloads a template per kind: readable headers, and an example row the import recognises and skips', async () => {
     const kinds = { kegiatan: 'kegiatan', penguji: 'penguji', peserta: 'siswa', soal: 'soal' } as const;
     for (const [jenis, kindName] of Object.entries(kinds)) {
       const res = await api(t, admin, 'GET', API.panitia.imporTemplat.href(jenis));
@@ -103,7 +103,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
       const sheet = book.worksheets[0] as ExcelJS.Worksheet;
       expect(sheet.rowCount).toBe(2);
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header).toEqual(importColumns(kindName));
+      expect(header).toEqual(importKolom(kindName).map((c) => c.label));
       const example = (sheet.getRow(2).values as unknown[]).slice(1);
       expect(example.filter((v) => v !== undefined && v !== '')).toHaveLength(header.length);
       const query = jenis === 'peserta' ? '?id_ukt=2' : jenis === 'soal' ? '?tingkat=3' : '';
@@ -114,13 +114,21 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
       );
       expect(check.statusCode, check.body).toBe(200);
       const data = ImporPratinjau.parse(check.json().data);
-      expect(data).toMatchObject({ jenis, jumlah_baris: 1, kesalahan: [], jumlah_kesalahan: 0 });
+      // The example row left in is read, recognised and not imported.
+      expect(data).toMatchObject({ jenis, jumlah_baris: 1, baru: 0, baris: [], jumlah_kesalahan: 1 });
+      expect(data.kesalahan[0]?.pesan).toBe('berkas hanya berisi baris contoh dari templat');
+      expect(data.catatan).toContain('Baris 2 sama dengan contoh di templat dan tidak diimpor.');
     }
-    const penguji = await send(
-      API.panitia.imporPratinjau.href('penguji'),
-      'templat-penguji.xlsx',
-      (await api(t, admin, 'GET', API.panitia.imporTemplat.href('penguji'))).rawPayload,
+    // Filled in over the example (another name), the template imports cleanly.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      new Uint8Array((await api(t, admin, 'GET', API.panitia.imporTemplat.href('penguji'))).rawPayload)
+        .buffer,
     );
+    (book.worksheets[0] as ExcelJS.Worksheet).getCell('B2').value = 'Sri Wahyuni';
+    const filled = Buffer.from(await book.xlsx.writeBuffer());
+    const penguji = await send(API.panitia.imporPratinjau.href('penguji'), 'templat-penguji.xlsx', filled);
+    expect(ImporPratinjau.parse(penguji.json().data)).toMatchObject({ jumlah_kesalahan: 0, baru: 1 });
     // The number stays text in the template, so its leading 0 survives and it is normalised.
     expect(ImporPratinjau.parse(penguji.json().data).baris[0]?.data.no_wa).toBe('6281234567890');
     expect((await api(t, admin, 'GET', API.panitia.imporTemplat.href('gajah'))).statusCode).toBe(400);
@@ -152,7 +160,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
       [4, 'baru'],
       [5, 'baru'],
     ]);
-    expect(data.baris[2]?.data).toMatchObject({ no_urut: 121, nama: 'Dewi   Lestari', provinsi: '' });
+    expect(data.baris[2]?.data).toMatchObject({ no_urut: 121, nama: 'Dewi Lestari', provinsi: '' });
     expect(await countSiswa(1)).toBe(120);
     const regions = await t.app.db
       .selectFrom('perwapus')
@@ -176,16 +184,16 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
     const data = ImporPratinjau.parse(res.json().data);
     expect(data).toMatchObject({ jumlah_baris: 5, baru: 2, jumlah_kesalahan: 3 });
     expect(data.kesalahan).toEqual([
-      { baris: 3, kolom: 'cabang', pesan: 'wajib diisi' },
-      { baris: 5, kolom: 'no_urut', pesan: 'harus bilangan bulat' },
-      { baris: 6, kolom: 'no_urut', pesan: 'sama dengan baris 2 (no_urut 130)' },
+      { baris: 3, kolom: 'Cabang', pesan: 'wajib diisi' },
+      { baris: 5, kolom: 'No. Urut', pesan: 'harus bilangan bulat' },
+      { baris: 6, kolom: 'No. Urut', pesan: 'sama dengan baris 2 (No. Urut 130)' },
     ]);
 
     const refused = await apply('?id_ukt=1', 'peserta.csv', csv);
     expect(refused.statusCode).toBe(400);
     const answer = ImporDitolak.parse(refused.json());
     expect(answer.message).toContain('tidak ada yang disimpan');
-    expect(answer.message).toContain('baris 3, kolom cabang: wajib diisi');
+    expect(answer.message).toContain('baris 3, kolom Cabang: wajib diisi');
     expect(answer.data).toEqual({ kesalahan: data.kesalahan, jumlah_kesalahan: 3 });
     expect(await countSiswa(1)).toBe(120);
     expect(await t.app.db.selectFrom('perwapus').select('id').where('nama', '=', 'P1').execute()).toEqual([]);
@@ -203,8 +211,8 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
     );
     const data = ImporPratinjau.parse(fixed.json().data);
     expect(data).toMatchObject({ jumlah_baris: 3, baru: 2 });
-    expect(data.baris[0]).toMatchObject({ baris: 2, data: { nama: 'Nama; Dua\r\nBaris' } });
-    expect(data.kesalahan).toEqual([{ baris: 5, kolom: 'rayon', pesan: 'wajib diisi' }]);
+    expect(data.baris[0]).toMatchObject({ baris: 2, data: { nama: 'Nama; Dua Baris' } });
+    expect(data.kesalahan).toEqual([{ baris: 5, kolom: 'Rayon', pesan: 'wajib diisi' }]);
   });
 
   it('imports a workbook all-or-nothing, shows it to examiners at once, and a re-import changes nothing', async () => {
@@ -276,7 +284,9 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
     expect(body(broken).message).toMatch(/XLSX tidak dapat dibaca|tidak ada lembar kerja/);
     const missing = await preview('?id_ukt=1', 'peserta.csv', 'no_urut,nama\n1,Ani\n');
     expect(missing.statusCode).toBe(400);
-    expect(body(missing).message).toContain('kolom perwapus, cabang, ranting, rayon, provinsi tidak ada');
+    expect(body(missing).message).toContain(
+      'baris judul tidak ditemukan: kolom "Perwapus", "Cabang", "Ranting", "Rayon" tidak ada di 10 baris pertama',
+    );
     const json = await api(t, admin, 'POST', API.panitia.imporPratinjau.href('peserta', '?id_ukt=1'), {
       a: 1,
     });
@@ -288,10 +298,10 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
     const csv = `${HEADER}\n1,Ani,P,C,R,Y,\n`;
     const noEvent = await preview('', 'peserta.csv', csv);
     expect(noEvent.statusCode).toBe(400);
-    expect(body(noEvent).message).toContain('id_ukt wajib diisi');
+    expect(body(noEvent).message).toContain('ID kegiatan wajib diisi');
     const noBelt = await send(API.panitia.imporPratinjau.href('soal'), 'soal.csv', 'no\n');
     expect(noBelt.statusCode).toBe(400);
-    expect(body(noBelt).message).toContain('tingkat wajib diisi');
+    expect(body(noBelt).message).toContain('Tingkat wajib diisi');
     await t.app.db
       .insertInto('ukt')
       .values({
@@ -307,7 +317,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
     for (const call of [preview, apply]) {
       const res = await call('?id_ukt=77', 'peserta.csv', csv);
       expect(res.statusCode).toBe(404);
-      expect(body(res).message).toContain('id_ukt 77');
+      expect(body(res).message).toContain('Kegiatan dengan ID 77');
     }
     const events = await send(
       API.panitia.imporPratinjau.href('kegiatan'),
@@ -315,7 +325,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
       'id_ukt,nama_ukt,nama_kegiatan,tanggal_tes,akhir_tes,id_tingkat\n77,Curian,,2026-12-01,,1\n',
     );
     expect(ImporPratinjau.parse(events.json().data).kesalahan).toEqual([
-      { baris: 2, kolom: 'id_ukt', pesan: 'id_ukt 77 milik organisasi lain' },
+      { baris: 2, kolom: 'ID Kegiatan', pesan: 'ID kegiatan 77 sudah dipakai organisasi lain' },
     ]);
   });
 

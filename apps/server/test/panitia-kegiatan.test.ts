@@ -1,4 +1,4 @@
-import { API, Kegiatan, PanitiaKegiatan } from '@ukt/core';
+import { API, fieldLabel, Kegiatan, PanitiaKegiatan } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
@@ -161,7 +161,8 @@ describe.each(DATABASES)('console events on %s', (kind) => {
     for (const [payload, field] of cases) {
       const res = await api(t, admin, 'POST', API.panitia.kegiatan.href(), payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(body(res).message).toContain(field);
+      // The field by the name the form gives it ('Nama UKT'), never its key (docs/decisions/107).
+      expect(body(res).message).toContain(fieldLabel(field));
     }
     expect(await list('?arsip=semua')).toHaveLength(before);
     expect((await api(t, admin, 'GET', `${API.panitia.kegiatan.href()}?arsip=ya`)).statusCode).toBe(400);
@@ -188,7 +189,7 @@ describe.each(DATABASES)('console events on %s', (kind) => {
     for (const id of [999_999, otherOrgEvent]) {
       const missing = await api(t, admin, 'PUT', API.panitia.kegiatanById.href(id), input());
       expect(missing.statusCode).toBe(404);
-      expect(body(missing).message).toBe(`Kegiatan dengan id_ukt ${id} tidak ditemukan.`);
+      expect(body(missing).message).toBe(`Kegiatan dengan ID ${id} tidak ditemukan.`);
     }
     const other = await t.app.db
       .selectFrom('ukt')
@@ -257,7 +258,7 @@ describe.each(DATABASES)('console events on %s', (kind) => {
     for (const payload of [{ arsip: 'ya' }, { arsip: 1 }, {}]) {
       const res = await api(t, admin, 'POST', API.panitia.kegiatanArsip.href(2), payload);
       expect(res.statusCode).toBe(400);
-      expect(body(res).message).toContain('arsip');
+      expect(body(res).message).toContain('Arsip');
     }
   });
 

@@ -1,6 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { API, GAMBAR_MAX_BYTES, LoginResult, Organisasi, PanitiaOrganisasi } from '@ukt/core';
+import {
+  API,
+  GAMBAR_MAX_BYTES,
+  LoginResult,
+  Organisasi,
+  PanitiaOrganisasi,
+  PenandatanganSet,
+} from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
@@ -147,15 +154,15 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     await api(t, admin, 'PUT', API.panitia.organisasi.href(), input());
   });
 
-  it('refuses bad branding with a 400 naming the field, changing nothing', async () => {
+  it('refuses bad branding with a 400 naming the field as the console labels it, changing nothing', async () => {
     const before = await current();
     const cases: [Record<string, unknown>, string][] = [
-      [input({ nama_organisasi: '' }), 'nama_organisasi'],
-      [input({ warna: 'red' }), 'warna'],
-      [input({ warna3: '#12345' }), 'warna3'],
-      [input({ warna2: undefined }), 'warna2'],
-      [input({ pengumuman: 'x'.repeat(2001) }), 'pengumuman'],
-      [input({ pengumuman: 7 }), 'pengumuman'],
+      [input({ nama_organisasi: '' }), 'Nama organisasi'],
+      [input({ warna: 'red' }), 'Warna utama'],
+      [input({ warna3: '#12345' }), 'Warna 3'],
+      [input({ warna2: undefined }), 'Warna 2'],
+      [input({ pengumuman: 'x'.repeat(2001) }), 'Pengumuman'],
+      [input({ pengumuman: 7 }), 'Pengumuman'],
     ];
     for (const [payload, field] of cases) {
       const res = await api(t, admin, 'PUT', API.panitia.organisasi.href(), payload);
@@ -252,7 +259,7 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
       [Buffer.from('bukan gambar sama sekali, hanya teks biasa'), 'bukan gambar PNG, JPEG atau WebP'],
       [SVG, 'bukan gambar PNG, JPEG atau WebP'],
       [Buffer.from('GIF89a0123456789'), 'bukan gambar PNG, JPEG atau WebP'],
-      [Buffer.alloc(0), 'gambar wajib diisi'],
+      [Buffer.alloc(0), 'Gambar wajib diisi'],
     ];
     for (const [data, message] of forged) {
       const res = await upload('banner2', [{ data, filename: 'banner.png', type: 'image/png' }]);
@@ -294,5 +301,53 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     expect(at(API.panitia.organisasiGambar.route).post?.tags).toEqual(['panitia']);
     expect(at(API.panitia.organisasiGambar.route).delete?.tags).toEqual(['panitia']);
     expect(at(API.organisasiGambar.route).get?.tags).toEqual(['organisasi']);
+    expect(at(API.panitia.organisasiPenandatangan.route).get?.tags).toEqual(['panitia']);
+    expect(at(API.panitia.organisasiPenandatangan.route).put?.tags).toEqual(['panitia']);
+    expect(at(API.panitia.kegiatanPenandatangan.route).get?.tags).toEqual(['panitia']);
+    expect(at(API.panitia.kegiatanPenandatangan.route).put?.tags).toEqual(['panitia']);
+  });
+
+  it("keeps the documents' signatories: names and titles, empty until set, for admins only", async () => {
+    const path = API.panitia.organisasiPenandatangan.href();
+    const read = async () => {
+      const res = await api(t, admin, 'GET', path);
+      expect(res.statusCode, res.body).toBe(200);
+      return PenandatanganSet.parse(res.json().data);
+    };
+    const kosong = { jabatan: '', nama: '' };
+    expect(await read()).toEqual({
+      ketua_panitia: kosong,
+      sekretaris_panitia: kosong,
+      ketua_organisasi: kosong,
+      penguji: kosong,
+    });
+
+    const saved = await api(t, admin, 'PUT', path, {
+      ketua_panitia: { jabatan: '  Ketua Panitia UKT 2026 ', nama: ' Drs. Bambang Sutrisno ' },
+      ketua_organisasi: { jabatan: 'Ketua Cabang Madiun', nama: 'H. Sugeng Riyadi' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body(saved).message).toBe('Penandatangan berhasil disimpan.');
+    const expected = {
+      ketua_panitia: { jabatan: 'Ketua Panitia UKT 2026', nama: 'Drs. Bambang Sutrisno' },
+      sekretaris_panitia: kosong,
+      ketua_organisasi: { jabatan: 'Ketua Cabang Madiun', nama: 'H. Sugeng Riyadi' },
+      penguji: kosong,
+    };
+    expect(await read()).toEqual(expected);
+
+    // Too long a name is refused, naming the limit, and changes nothing.
+    const long = await api(t, admin, 'PUT', path, { penguji: { jabatan: '', nama: 'x'.repeat(101) } });
+    expect(long.statusCode).toBe(400);
+    expect(body(long).message).toContain('paling panjang 100 karakter');
+    expect(await read()).toEqual(expected);
+
+    // Examiners may neither read nor change them; the public organisation record does not carry them.
+    expect((await api(t, siti, 'GET', path)).statusCode).toBe(403);
+    expect((await api(t, siti, 'PUT', path, {})).statusCode).toBe(403);
+    expect((await api(t, undefined, 'GET', path)).statusCode).toBe(401);
+    const publik = await t.app.inject({ method: 'GET', url: `/uktNEW/api${API.organisasi.href(1)}` });
+    expect(publik.statusCode).toBe(200);
+    expect(publik.body).not.toContain('Sugeng');
   });
 });

@@ -230,26 +230,28 @@ describe.each(DATABASES)('console examiners on %s', (kind) => {
   it('refuses bad examiners with a 400 naming the field, adding nothing', async () => {
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
-      [input({ no_wa: '12345' }), 'no_wa'],
-      [input({ no_wa: 'nomor saya' }), 'no_wa'],
-      [input({ no_wa: 81234567009 }), 'no_wa'],
-      [input({ nama: '' }), 'nama'],
-      [input({ panitia: 'Boss' }), 'panitia'],
-      [input({ dewan: 0 }), 'dewan'],
-      [input({ dewan: 'satu' }), 'dewan'],
-      [input({ id_cabang: undefined }), 'id_cabang'],
-      [input({ id_perwapus: undefined, id_cabang: undefined }), 'id_cabang'],
+      [input({ no_wa: '12345' }), 'Nomor WhatsApp'],
+      [input({ no_wa: 'nomor saya' }), 'Nomor WhatsApp'],
+      [input({ no_wa: 81234567009 }), 'Nomor WhatsApp'],
+      [input({ nama: '' }), 'Nama'],
+      [input({ panitia: 'Boss' }), 'Peran panitia'],
+      [input({ dewan: 0 }), 'Dewan'],
+      [input({ dewan: 'satu' }), 'Dewan'],
+      [input({ id_cabang: undefined }), 'Cabang'],
+      [input({ id_perwapus: undefined, id_cabang: undefined }), 'Cabang'],
       // Exists, but not under this perwapus / not this organisation's / not at all.
-      [input({ no_wa: '081234567010', id_cabang: otherCabang }), 'id_cabang'],
-      [input({ no_wa: '081234567011', id_perwapus: foreignPerwapus }), 'id_perwapus'],
-      [input({ no_wa: '081234567012', id_perwapus: 999_999 }), 'id_perwapus'],
-      [input({ no_wa: '081234567013', id_cabang: 999_999 }), 'id_cabang'],
-      [input({ no_wa: '081234567014', panitia: 'Admin', id_perwapus: '' }), 'id_perwapus'],
+      [input({ no_wa: '081234567010', id_cabang: otherCabang }), 'Cabang'],
+      [input({ no_wa: '081234567011', id_perwapus: foreignPerwapus }), 'Perwapus'],
+      [input({ no_wa: '081234567012', id_perwapus: 999_999 }), 'Perwapus'],
+      [input({ no_wa: '081234567013', id_cabang: 999_999 }), 'Cabang'],
+      [input({ no_wa: '081234567014', panitia: 'Admin', id_perwapus: '' }), 'Perwapus'],
     ];
     for (const [payload, field] of cases) {
       const res = await api(t, admin, 'POST', API.panitia.penguji.href(), payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(body(res).message, JSON.stringify(payload)).toContain(field);
+      expect(String(body(res).message).toLowerCase(), JSON.stringify(payload)).toContain(field.toLowerCase());
+      // Fields by their Indonesian names, never the wire's (no_wa, id_perwapus …).
+      expect(body(res).message, JSON.stringify(payload)).not.toMatch(/\b(no_wa|id_\w+)/);
     }
     expect(await count()).toBe(before);
   });
@@ -459,7 +461,7 @@ describe.each(DATABASES)('console examiners on %s', (kind) => {
     for (const payload of [{ aktif: 'false' }, { aktif: 0 }, {}]) {
       const res = await api(t, admin, 'POST', API.panitia.pengujiAktif.href(ids[AGUS] as number), payload);
       expect(res.statusCode).toBe(400);
-      expect(body(res).message).toContain('aktif');
+      expect(body(res).message).toContain('Aktif');
     }
   });
 

@@ -89,13 +89,13 @@ describe.each(DATABASES)('console participants on %s', (kind) => {
       id_rayon: Number(rayon.id_rayon),
     });
     expect(clash.statusCode).toBe(409);
-    expect(body(clash).message).toContain('no_urut 5 sudah dipakai');
+    expect(body(clash).message).toContain('No. urut 5 sudah dipakai');
     const foreign = await api(t, admin, 'POST', API.panitia.peserta.href(1), { nama: 'X', id_rayon: 99999 });
     expect(foreign.statusCode).toBe(400);
-    expect(body(foreign).message).toContain('id_rayon');
+    expect(body(foreign).message).toContain('rayon 99999 bukan rayon organisasi ini');
     const blank = await api(t, admin, 'POST', API.panitia.peserta.href(1), { nama: ' ', id_rayon: 1 });
     expect(blank.statusCode).toBe(400);
-    expect(body(blank).message).toContain('nama');
+    expect(body(blank).message).toContain('Nama wajib diisi');
 
     const other = (await peserta('?hal=6')).data.find(
       (p) => p.id_cabang !== rayon.id_cabang,

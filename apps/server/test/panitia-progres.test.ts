@@ -1,4 +1,4 @@
-import { API, BelumList, type LiveEvent, OUTBOX_HEADER, Progres } from '@ukt/core';
+import { API, BelumList, defaultPassRule, type LiveEvent, OUTBOX_HEADER, Progres } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
 
@@ -154,7 +154,7 @@ describe.each(DATABASES)('event progress on %s', (kind) => {
 
     const bad = await belum('ujian=lompat');
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('komponen tidak dikenal');
+    expect(body(bad).message).toBe('Alamat tidak valid: Ujian tidak dikenal');
     expect((await belum('')).statusCode).toBe(400);
   });
 
@@ -221,6 +221,39 @@ describe.each(DATABASES)('event progress on %s', (kind) => {
     } finally {
       off();
     }
+  });
+
+  it('tells complete participants (every counted component) from those with any score, and charts them per post', async () => {
+    const rule = {
+      ...defaultPassRule(1),
+      komponen: [
+        { key: 'jurus', bobot: 1, minimum: null },
+        { key: 'senam', bobot: 1, minimum: null },
+      ],
+    };
+    const put = await api(s.t, s.admin, 'PUT', API.panitia.aturan.href(1), rule);
+    expect(put.statusCode, put.body).toBe(200);
+    const before = await progres();
+    const [c, d] = mine.slice(6, 8) as [number, number];
+    for (const id of [c, d]) expect((await take(s.siti, id)).statusCode).toBe(200);
+    expect((await nilai(s.siti, { id_siswa: c, nilai_jurus: 70, nilai_jurus_plus: 0 })).statusCode).toBe(200);
+    expect((await nilai(s.siti, { id_siswa: c, nilai_senam: 72, nilai_senam_plus: 0 })).statusCode).toBe(200);
+    expect((await nilai(s.siti, { id_siswa: d, nilai_jurus: 65, nilai_jurus_plus: 0 })).statusCode).toBe(200);
+
+    const now = await progres();
+    expect(now.peserta_ada_nilai).toBe(before.peserta_ada_nilai + 2);
+    expect(now.peserta_lengkap).toBe(before.peserta_lengkap + 1);
+    expect(now.peserta_lengkap).toBeLessThan(now.peserta_ada_nilai);
+    // Only TEKNIK holds a counted exam: one line, cumulative, in 15-minute steps, ending at the complete count.
+    expect(now.menit_per_titik).toBe(15);
+    expect(now.lini_waktu.map((l) => l.nama)).toEqual(['TEKNIK']);
+    const titik = now.lini_waktu[0]?.titik ?? [];
+    expect(titik.length).toBeGreaterThan(0);
+    for (const [i, t] of titik.entries()) {
+      expect(Date.parse(t.at) % (15 * 60_000)).toBe(0);
+      if (i > 0) expect(t.lengkap).toBeGreaterThanOrEqual(titik[i - 1]?.lengkap ?? 0);
+    }
+    expect(titik.at(-1)?.lengkap).toBe(now.peserta_lengkap);
   });
 
   it('is for committee admins only (403) and needs a token (401)', async () => {

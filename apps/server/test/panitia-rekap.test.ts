@@ -85,7 +85,7 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
         payload,
       );
       expect(other.statusCode, `${method} ${path}`).toBe(404);
-      expect(body(other).message).toBe(`Kegiatan dengan id_ukt ${otherOrgEvent} tidak ditemukan.`);
+      expect(body(other).message).toBe(`Kegiatan dengan ID ${otherOrgEvent} tidak ditemukan.`);
     }
     // The refused PUTs stored nothing.
     const res = await api(t, admin, 'GET', API.panitia.aturan.href(1));
@@ -161,16 +161,19 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
 
   it('refuses bad rules with 400 naming what is wrong, and stores none of them', async () => {
     const bad: [unknown, string][] = [
-      [{ ...RULE, komponen: [] }, 'pilih paling sedikit satu komponen'],
-      [{ ...RULE, komponen: [...RULE.komponen, RULE.komponen[0]] }, 'setiap komponen hanya boleh sekali'],
-      [{ ...RULE, komponen: [{ key: 'silat', bobot: 1, minimum: null }] }, 'komponen tidak dikenal'],
+      [{ ...RULE, komponen: [] }, 'Pilih paling sedikit satu komponen'],
+      [{ ...RULE, komponen: [...RULE.komponen, RULE.komponen[0]] }, 'Setiap komponen hanya boleh sekali'],
+      [{ ...RULE, komponen: [{ key: 'silat', bobot: 1, minimum: null }] }, 'Komponen tidak dikenal'],
       [
         { ...RULE, komponen: [{ key: 'fisik', bobot: 0, minimum: null }] },
-        'paling sedikit satu komponen berbobot',
+        'Paling sedikit satu komponen harus berbobot',
       ],
-      [{ ...RULE, komponen: [{ key: 'fisik', bobot: 1, minimum: 120 }] }, 'minimum 0 sampai 100'],
-      [{ ...RULE, nilai_minimum: 'enam puluh' }, 'nilai_minimum harus berupa angka'],
-      [{ ...RULE, predikat: [{ sampai: 90, nama: 'Baik' }] }, 'predikat terakhir harus sampai 100'],
+      [
+        { ...RULE, komponen: [{ key: 'fisik', bobot: 1, minimum: 120 }] },
+        'Nilai minimum komponen harus 0 sampai 100',
+      ],
+      [{ ...RULE, nilai_minimum: 'enam puluh' }, 'Nilai akhir minimum harus berupa angka'],
+      [{ ...RULE, predikat: [{ sampai: 90, nama: 'Baik' }] }, 'Batas predikat terakhir harus 100'],
       [
         {
           ...RULE,
@@ -180,14 +183,14 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
             { sampai: 100, nama: 'Baik' },
           ],
         },
-        'batas predikat harus naik',
+        'Batas predikat harus naik dari atas ke bawah',
       ],
       [{ ...RULE, catatan: 'x' }, 'catatan'],
     ];
     for (const [rule, message] of bad) {
       const res = await putRule(rule);
       expect(res.statusCode, JSON.stringify(rule)).toBe(400);
-      expect(body(res).message).toContain('Data tidak valid (body)');
+      expect(body(res).message).toContain('Data tidak valid: ');
       expect(body(res).message).toContain(message);
     }
     const res = await api(t, admin, 'GET', API.panitia.aturan.href(1));
@@ -284,7 +287,7 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
     for (const query of ['?status=lulus', '?id_ranting=abc', '?urut=skor', '?arah=atas']) {
       const res = await api(t, admin, 'GET', `${API.panitia.rekap.href(1)}${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(body(res).message).toContain('Data tidak valid (query)');
+      expect(body(res).message).toContain('Alamat tidak valid: ');
     }
   });
 
@@ -318,17 +321,30 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
     expect((await rekap('?urut=status&arah=turun')).data.at(-1)?.status).toBe('Lulus');
   });
 
-  it('leaves withdrawn participants out of the recap and its totals, and counts them', async () => {
+  it('lists a withdrawn participant as Mundur, apart from the totals, and counts them', async () => {
     const res = await api(t, admin, 'POST', API.panitia.pesertaMundur.href(1, 5), { mundur: true });
     expect(res.statusCode, res.body).toBe(200);
     const { data, meta } = await rekap();
-    expect(data).toHaveLength(119);
-    expect(data.some((r) => r.no_urut === 5)).toBe(false);
+    expect(data).toHaveLength(120);
+    // Their scores stay in the records and show; no final score, band or reasons.
+    expect(data.find((r) => r.no_urut === 5)).toMatchObject({
+      nilai: { keshan: 80, jurus: 75, fisik: 48, sambung: 70 },
+      nilai_akhir: null,
+      predikat: null,
+      status: 'Mundur',
+      alasan: [],
+    });
     expect(meta.mundur).toBe(1);
     expect(meta.total).toEqual({ Lulus: 1, 'Tidak Lulus': 1, 'Belum lengkap': 117 });
+    const only = await rekap('?status=Mundur');
+    expect(only.data.map((r) => [r.no_urut, r.status])).toEqual([[5, 'Mundur']]);
+    expect(only.meta).toMatchObject({ mundur: 1, total: meta.total });
+    expect((await rekap('?status=Lulus')).data.map((r) => r.no_urut)).toEqual([1]);
+    expect((await rekap('?urut=status')).data.at(-1)?.status).toBe('Mundur');
     const back = await api(t, admin, 'POST', API.panitia.pesertaMundur.href(1, 5), { mundur: false });
     expect(back.statusCode, back.body).toBe(200);
     expect((await rekap()).meta).toMatchObject({ mundur: 0, total: { Lulus: 2 } });
+    expect(await row(5)).toMatchObject({ status: 'Lulus' });
   });
 
   it('keeps the rule of a ratified event (409) and says the recap is ratified', async () => {

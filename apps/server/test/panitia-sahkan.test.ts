@@ -3,9 +3,12 @@ import {
   AuditList,
   DISAHKAN_MESSAGE,
   type LiveEvent,
+  OUTBOX_HEADER,
   PanitiaKegiatan,
   type PendingItem,
   Progres,
+  perluKonfirmasi,
+  SahkanRingkasan,
   Soal,
 } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,7 +187,7 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
       // Un-ratifying needs a reason, is audited, and writes work again; the import goes through.
       const noReason = await batal({});
       expect(noReason.statusCode).toBe(400);
-      expect(body(noReason).message).toContain('alasan');
+      expect(body(noReason).message).toMatch(/alasan wajib diisi/i);
       expect((await batal({ alasan: 'ab' })).statusCode).toBe(400);
       expect(await disahkan()).toBe(true);
       const undone = await batal({ alasan: 'Nilai sambung peserta 1 keliru' });
@@ -200,8 +203,8 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
       expect(
         log.data.map((r) => [r.lama, r.baru, r.alasan, r.sumber, r.id_siswa, r.siswa, r.penguji]),
       ).toEqual([
-        [1, 0, 'Nilai sambung peserta 1 keliru', 'koreksi', '0', '', 'Budi Santoso'],
-        [0, 1, null, 'koreksi', '0', '', 'Budi Santoso'],
+        [1, 0, 'Nilai sambung peserta 1 keliru', 'pengesahan', '0', '', 'Budi Santoso'],
+        [0, 1, null, 'pengesahan', '0', '', 'Budi Santoso'],
       ]);
 
       expect((await sambung(a, 90)).statusCode).toBe(200);
@@ -234,6 +237,73 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
     expect(written).toHaveLength(answers.filter((r) => r.statusCode === 200).length);
     expect(written.every((r) => r.id < mark.id)).toBe(true);
     expect((await batal({ alasan: 'Uji balapan selesai' })).statusCode).toBe(200);
+  });
+
+  it('tells before ratifying what is incomplete, held on phones, and whether the exam day is ahead', async () => {
+    const ringkasan = async (idUkt = 1) => {
+      const res = await api(s.t, s.admin, 'GET', API.panitia.sahkan.href(idUkt));
+      expect(res.statusCode, res.body).toBe(200);
+      return SahkanRingkasan.parse(res.json().data);
+    };
+    /** A day (YYYY-MM-DD) in WIB, `days` from the app's now. */
+    const hari = (days: number) =>
+      new Date(s.t.app.clock() + days * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 10);
+    const setTanggal = (tanggal_tes: string, akhir_tes: string | null) =>
+      s.t.app.db.updateTable('ukt').set({ tanggal_tes, akhir_tes }).where('id_ukt', '=', 1).execute();
+    const before = await s.t.app.db
+      .selectFrom('ukt')
+      .select(['tanggal_tes', 'akhir_tes'])
+      .where('id_ukt', '=', 1)
+      .executeTakeFirstOrThrow();
+    const peserta = await s.t.app.db
+      .selectFrom('siswa')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id_ukt', '=', 1)
+      .where('mundur', '=', 0)
+      .executeTakeFirstOrThrow();
+    try {
+      // Two days from now: the exam has not been held, nobody is complete, nothing is held on a phone.
+      await setTanggal(hari(2), null);
+      const ahead = await ringkasan();
+      expect(ahead).toMatchObject({
+        disahkan: false,
+        peserta: Number(peserta.n),
+        lengkap: 0,
+        belum_lengkap: Number(peserta.n),
+        tertunda: { hp: 0, nilai: 0 },
+        hari_terakhir_ujian: hari(2),
+        sebelum_hari_ujian: true,
+        // Ratified today, the documents would still be signed on the exam day.
+        tanggal_tanda_tangan: hari(2),
+      });
+      expect(perluKonfirmasi(ahead)).toBe(true);
+
+      // A phone reports 4 scores not sent yet for this event.
+      const report = await api(s.t, s.siti, 'GET', '/DataSiswa/siswa?id_ukt=1&posUjian=2', undefined, {
+        [OUTBOX_HEADER]: '4',
+      });
+      expect(report.statusCode).toBe(200);
+      await expect.poll(async () => (await ringkasan()).tertunda).toEqual({ hp: 1, nilai: 4 });
+
+      // Held over two days ending yesterday: the exam is past, the signing day is today.
+      await setTanggal(hari(-2), hari(-1));
+      const past = await ringkasan();
+      expect(past).toMatchObject({ sebelum_hari_ujian: false, tanggal_tanda_tangan: hari(0) });
+      // Ending today counts as held: ratifying in the evening of the last day needs no warning for the date.
+      await setTanggal(hari(-1), hari(0));
+      expect((await ringkasan()).sebelum_hari_ujian).toBe(false);
+
+      expect((await sahkan()).statusCode).toBe(200);
+      expect((await ringkasan()).disahkan).toBe(true);
+      expect((await batal({ alasan: 'Uji ringkasan selesai' })).statusCode).toBe(200);
+    } finally {
+      await setTanggal(before.tanggal_tes, before.akhir_tes);
+      await api(s.t, s.siti, 'GET', '/DataSiswa/siswa?id_ukt=1&posUjian=2', undefined, {
+        [OUTBOX_HEADER]: '0',
+      });
+    }
+    expect((await api(s.t, s.siti, 'GET', API.panitia.sahkan.href(1))).statusCode).toBe(403);
+    expect((await api(s.t, s.admin, 'GET', API.panitia.sahkan.href(999))).statusCode).toBe(404);
   });
 
   it('is for committee admins only (403) and needs a token (401)', async () => {

@@ -216,10 +216,10 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
     const q1 = soal[0] as PanitiaSoal;
     const bad = await edit(q1, { jawaban_benar: 'e' as 'a' });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('jawaban_benar');
+    expect(body(bad).message).toContain('Kunci jawaban harus a, b, c atau d');
     const empty = await edit(q1, { a: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(body(empty).message).toContain('a wajib diisi');
+    expect(body(empty).message).toContain('Pilihan A wajib diisi');
     const wrongBelt = await put(admin, API.panitia.soalById.href(2, q1.id_soal), { ...q1 });
     expect(wrongBelt.statusCode).toBe(404);
     expect((await put(admin, API.panitia.soalById.href(1, 99999), { ...q1 })).statusCode).toBe(404);

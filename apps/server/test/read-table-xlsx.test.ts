@@ -3,15 +3,20 @@ import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { importTemplate } from '../src/modules/imports/template';
 import { importColumns } from '../src/modules/imports/imports.service';
 import { readTable, type TableRow } from '../src/modules/imports/read-table';
+import { importTemplate } from '../src/modules/imports/template';
 
 const COLUMNS = ['no_urut', 'nama'];
 
-async function rowsOf(name: string, bytes: Buffer, columns: readonly string[] = COLUMNS): Promise<TableRow[]> {
+async function rowsOf(
+  name: string,
+  bytes: Buffer,
+  columns: readonly string[] = COLUMNS,
+): Promise<TableRow[]> {
   const rows: TableRow[] = [];
-  for await (const row of readTable({ name, read: async () => bytes }, columns)) rows.push(row);
+  const kolom = columns.map((c) => ({ kolom: c, label: c, sinonim: [], wajib: true }));
+  for await (const row of readTable({ name, read: async () => bytes }, kolom)) rows.push(row);
   return rows;
 }
 
@@ -20,7 +25,8 @@ async function reordered(bytes: Buffer, order: (paths: string[]) => string[]): P
   const source = await JSZip.loadAsync(bytes);
   const paths = Object.keys(source.files).filter((p) => !source.files[p]?.dir);
   const out = new JSZip();
-  for (const path of order(paths)) out.file(path, await (source.file(path) as JSZip.JSZipObject).async('uint8array'));
+  for (const path of order(paths))
+    out.file(path, await (source.file(path) as JSZip.JSZipObject).async('uint8array'));
   return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
@@ -33,8 +39,8 @@ describe('reading an .xlsx import file', () => {
     const data = book.addWorksheet('Peserta');
     data.addRow(COLUMNS);
     data.addRow([1, 'Ani Lestari']);
-    data.orderNo = 0;
-    notes.orderNo = 1;
+    (data as unknown as { orderNo: number }).orderNo = 0;
+    (notes as unknown as { orderNo: number }).orderNo = 1;
     const written = Buffer.from(await book.xlsx.writeBuffer());
     // sheet1.xml (Catatan, the second tab) is stored first, the workbook last.
     const stored = await reordered(written, (paths) => [
@@ -42,7 +48,9 @@ describe('reading an .xlsx import file', () => {
       ...paths.filter((p) => !p.endsWith('sheet1.xml') && p !== 'xl/workbook.xml'),
       'xl/workbook.xml',
     ]);
-    expect(await rowsOf('urut.xlsx', stored)).toEqual([{ line: 2, values: { no_urut: '1', nama: 'Ani Lestari' } }]);
+    expect(await rowsOf('urut.xlsx', stored)).toEqual([
+      { line: 2, values: { no_urut: '1', nama: 'Ani Lestari' } },
+    ]);
   });
 
   it('reads a workbook whose shared strings and workbook part come after its sheets, every time', async () => {
@@ -65,12 +73,14 @@ describe('reading an .xlsx import file', () => {
     sheet.addRow(['no_urut']);
     for (let n = 1; n <= 2000; n += 1) sheet.addRow([n]);
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
-    await expect(rowsOf('kurang.xlsx', bytes)).rejects.toThrow('kolom nama tidak ada di baris judul');
+    await expect(rowsOf('kurang.xlsx', bytes)).rejects.toThrow('kolom "nama" tidak ada di 10 baris pertama');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith('tmp-'))).toEqual([]);
   });
 
   it('names the file when it is not a workbook at all', async () => {
-    await expect(rowsOf('rusak.xlsx', Buffer.from('bukan zip'))).rejects.toThrow(/^rusak\.xlsx: XLSX tidak dapat dibaca/);
+    await expect(rowsOf('rusak.xlsx', Buffer.from('bukan zip'))).rejects.toThrow(
+      /^rusak\.xlsx: XLSX tidak dapat dibaca/,
+    );
   });
 });

@@ -144,10 +144,10 @@ describe.each(DATABASES)('roster and to-do marks on %s', (kind) => {
   it('refuses an unknown exam, an unknown event and a missing token', async () => {
     const bad = await api(t, admin, 'GET', `${API.siswa.href()}?id_ukt=1&belum_dinilai=lari`);
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).message).toContain('ujian tidak dikenal');
+    expect(body(bad).message).toContain('Ujian tidak dikenal');
     const unknown = await api(t, admin, 'GET', `${API.siswaRoster.href()}?id_ukt=999`);
     expect(unknown.statusCode).toBe(404);
-    expect(body(unknown).message).toBe('Kegiatan dengan id_ukt 999 tidak ditemukan.');
+    expect(body(unknown).message).toBe('Kegiatan dengan ID 999 tidak ditemukan.');
     expect((await api(t, undefined, 'GET', `${API.siswaRoster.href()}?id_ukt=1`)).statusCode).toBe(401);
   });
 });

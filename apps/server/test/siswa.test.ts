@@ -145,7 +145,7 @@ describe.each(DATABASES)('participants on %s', (kind) => {
     expect(wrongEvent.statusCode).toBe(404);
     const noEvent = await api(t, admin, 'GET', '/DataSiswa/siswa?id_ukt=77');
     expect(noEvent.statusCode).toBe(404);
-    expect(body(noEvent).message).toContain('id_ukt 77');
+    expect(body(noEvent).message).toContain('Kegiatan dengan ID 77');
     const two = await api(t, admin, 'POST', '/DataSiswa/siswaUpdate/1', {
       id_ukt: 1,
       sudah_keshan: 1,

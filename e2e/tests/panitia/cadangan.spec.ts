@@ -78,7 +78,7 @@ test('make a backup, see it listed, download the archive the server wrote; then 
   await sheet.getByLabel('Kata sandi (boleh kosong)').fill('pendek');
   await sheet.getByLabel('Ulangi kata sandi').fill('pendek');
   await sheet.getByRole('button', { name: 'Buat cadangan berkata sandi' }).click();
-  await expect(sheet).toContainText('kata sandi minimal 8 karakter');
+  await expect(sheet).toContainText('Kata sandi minimal 8 karakter');
   await sheet.getByLabel('Kata sandi (boleh kosong)').fill('rahasia-panitia');
   await sheet.getByLabel('Ulangi kata sandi').fill('rahasia-panitya');
   await sheet.getByRole('button', { name: 'Buat cadangan berkata sandi' }).click();

@@ -44,7 +44,7 @@ test('a committee admin sets up an event, imports participants, adds and deactiv
   const list = page.getByRole('list', { name: 'Daftar kegiatan' });
   const card = list.getByRole('listitem').filter({ hasText: 'UKT Konsol Uji' });
   await expect(card).toContainText('Jambon Ke Hijau');
-  await expect(card).toContainText('0 / 0 dinilai');
+  await expect(card).toContainText('0 / 0 ada nilai');
   const idUkt = await card.getAttribute('data-id-ukt');
   expect(idUkt).toMatch(/^\d+$/);
   await shot(page, 'panitia-01-kegiatan');
@@ -62,7 +62,7 @@ test('a committee admin sets up an event, imports participants, adds and deactiv
   const sheet = workbook.getWorksheet(1);
   expect(sheet, 'the template has a sheet').toBeDefined();
   const header = (sheet?.getRow(1).values as unknown[] | undefined)?.filter(Boolean);
-  expect(header).toEqual(['no_urut', 'nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi']);
+  expect(header).toEqual(['No. Urut', 'Nama', 'Perwapus', 'Cabang', 'Ranting', 'Rayon', 'Provinsi']);
 
   const file = page.getByLabel(/File impor/);
   await file.setInputFiles({
@@ -71,9 +71,9 @@ test('a committee admin sets up an event, imports participants, adds and deactiv
     buffer: pesertaCsv([pesertaRow(1, 'Ani Lestari'), pesertaRow(2, ''), pesertaRow('dua', 'Bayu Pratama')]),
   });
   const errors = page.getByRole('region', { name: /Kesalahan/ });
-  await expect(errors.locator('[data-baris="3"][data-kolom="nama"]')).toContainText('Baris 3, kolom nama');
-  await expect(errors.locator('[data-baris="4"][data-kolom="no_urut"]')).toContainText(
-    'Baris 4, kolom no_urut',
+  await expect(errors.locator('[data-baris="3"][data-kolom="Nama"]')).toContainText('Baris 3, kolom Nama');
+  await expect(errors.locator('[data-baris="4"][data-kolom="No. Urut"]')).toContainText(
+    'Baris 4, kolom No. Urut',
   );
   await expect(page.locator('[data-count="Kesalahan"]')).toHaveText('2');
   await expect(page.getByRole('button', { name: 'Impor', exact: true })).toBeDisabled();

@@ -6,7 +6,7 @@ import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
 import { pendingCount, scoreDrawExam, takeParticipant } from '../sync/sync-helpers';
-import { API, closeDialog, confirmDialog, consoleApi, openTab } from './panitia-helpers';
+import { API, closeDialog, consoleApi, openTab, rowAction } from './panitia-helpers';
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 120_000 }); // two people, a whole exam, a correction and a ratification
@@ -79,7 +79,7 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   await expect(sheet.getByTestId('nilai-sekarang')).toContainText('70');
   await sheet.getByLabel('Nilai baru').fill('75');
   await sheet.getByRole('button', { name: 'Simpan koreksi' }).click();
-  await expect(sheet.getByText('alasan wajib diisi')).toBeVisible();
+  await expect(sheet.getByText('Alasan wajib diisi')).toBeVisible();
   await sheet.getByLabel('Alasan koreksi').fill('Salah input, lembar penilai menulis 75');
   await sheet.getByRole('button', { name: 'Simpan koreksi' }).click();
   await closeDialog(admin, /dikoreksi|Nilai/);
@@ -106,7 +106,10 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   // Sahkan.
   await openTab(admin, 'Rekap', 'Rekap nilai');
   await admin.getByRole('button', { name: 'Sahkan nilai' }).click();
-  await confirmDialog(admin, 'Ya, sahkan');
+  const sahkanSheet = admin.getByRole('dialog', { name: 'Sahkan nilai kegiatan' });
+  await expect(sahkanSheet.getByTestId('sahkan-lengkap')).toContainText('belum lengkap');
+  await sahkanSheet.getByRole('checkbox').check();
+  await sahkanSheet.getByRole('button', { name: 'Sahkan nilai' }).click();
   await closeDialog(admin, 'Nilai kegiatan disahkan');
   await expect(admin.getByTestId('status-kegiatan')).toHaveText('Disahkan');
   await expect(row.getByRole('button', { name: /^Koreksi nilai / })).toBeDisabled();
@@ -142,13 +145,14 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
       const values = (r.values as unknown[])
         .slice(1)
         .map((v) => (v === null || v === undefined ? '' : String(v)));
-      if (values[0] === 'no_urut') header = values;
+      // The header row names its columns as the committee reads them (docs/decisions/107).
+      if (values[0] === 'No. Urut') header = values;
       else if (header.length === 0) titles += ` ${values.join(' ')}`;
       else {
         const cell = (name: string) => r.getCell(header.indexOf(name) + 1).value;
-        statuses.add(String(cell('status')));
-        if (String(cell('nama')) === nama) {
-          found.push({ kripen: cell('KRIPEN'), status: cell('status') });
+        statuses.add(String(cell('Status')));
+        if (String(cell('Nama')) === nama) {
+          found.push({ kripen: cell('KRIPEN'), status: cell('Status') });
         }
       }
       void n;
@@ -169,13 +173,13 @@ test('the pass rule is edited on the event list and the recap follows it; a phon
     .getByRole('list', { name: 'Daftar kegiatan' })
     .getByRole('listitem')
     .filter({ hasText: 'UKT Sabuk Polos Ke Jambon' });
-  await card.getByRole('button', { name: 'Aturan lulus' }).click();
+  await rowAction(card, 'Aturan lulus');
   const sheet = page.getByRole('dialog', { name: 'Aturan kelulusan' });
   await expect(sheet).toContainText('Aturan bawaan');
   // A wrong band order is refused with its reason, nothing is stored.
   await sheet.getByLabel('Batas predikat 2').fill('40');
   await sheet.getByRole('button', { name: 'Simpan aturan' }).click();
-  await expect(sheet).toContainText('batas predikat harus naik');
+  await expect(sheet).toContainText('Batas predikat harus naik');
   await sheet.getByLabel('Batas predikat 2').fill('60');
   // Count only KRIPEN, minimum final 50.
   for (const label of [
@@ -197,7 +201,7 @@ test('the pass rule is edited on the event list and the recap follows it; a phon
   await sheet.getByRole('button', { name: 'Simpan aturan' }).click();
   await closeDialog(page, 'Aturan versi 1 disimpan');
 
-  await card.getByRole('link', { name: 'Rekap' }).click();
+  await rowAction(card, 'Rekap');
   await expect(page.getByRole('heading', { name: 'Rekap nilai', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Aturan kelulusan (v1)' })).toBeVisible();
   // Nobody has KRIPEN yet: all 'Belum lengkap', with KRIPEN as the reason; the filter by status works.

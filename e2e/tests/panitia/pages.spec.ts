@@ -6,7 +6,15 @@ import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { ROOT } from '../../support/server';
 import { shot } from '../../support/shots';
-import { API, closeDialog, confirmDialog, consoleApi, openConsole, openTab } from './panitia-helpers';
+import {
+  API,
+  closeDialog,
+  confirmDialog,
+  consoleApi,
+  openConsole,
+  openTab,
+  rowAction,
+} from './panitia-helpers';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -23,12 +31,12 @@ test('Kegiatan: archiving asks first and hides the event from examiners until it
   await expect(card).toContainText('Peserta');
 
   // Cancelling changes nothing.
-  await card.getByRole('button', { name: 'Arsipkan' }).click();
+  await rowAction(card, 'Arsipkan');
   await expect(page.locator('.swal2-popup')).toContainText('tidak lagi tampil di daftar kegiatan penguji');
   await confirmDialog(page, 'Batal');
   await expect(card).toBeVisible();
 
-  await card.getByRole('button', { name: 'Arsipkan' }).click();
+  await rowAction(card, 'Arsipkan');
   await confirmDialog(page, 'Ya, arsipkan');
   await closeDialog(page, 'Kegiatan diarsipkan');
   await expect(card).toHaveCount(0);
@@ -38,10 +46,13 @@ test('Kegiatan: archiving asks first and hides the event from examiners until it
 
   await page.getByLabel('Tampilkan kegiatan yang diarsipkan').check();
   await expect(card).toContainText('Arsip');
-  await card.getByRole('button', { name: 'Pulihkan' }).click();
+  await rowAction(card, 'Pulihkan');
   await confirmDialog(page, 'Ya, pulihkan');
   await closeDialog(page, 'Kegiatan dipulihkan');
-  await expect(card.getByRole('button', { name: 'Arsipkan' })).toBeVisible();
+  await card.getByRole('button', { name: /^Aksi/ }).click();
+  await expect(card.getByRole('menuitem', { name: 'Arsipkan' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card.getByRole('menu')).toBeHidden();
 });
 
 test('Peserta on a laptop: who holds a participant at each post, release and withdraw', async ({
@@ -153,7 +164,7 @@ test('Organisasi: the announcement, colours and a logo with its preview', async 
   await openTab(page, 'Organisasi');
   await page.getByLabel('Pengumuman untuk penguji').fill('Kumpul di lapangan jam 07.00.');
   await page.getByLabel('Warna 2').fill('#225588');
-  await page.getByRole('button', { name: 'Simpan' }).click();
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await closeDialog(page, 'Data organisasi berhasil disimpan');
   const organisasi = await (await consoleApi(page)).get<{ data: { pengumuman: string; warna2: string } }>(
     API.organisasi.href(1),

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { API } from '@ukt/core';
 import { actorOf } from '../../support/api';
 import { currentServer } from '../../support/fixtures';
@@ -13,10 +13,18 @@ export async function openConsole(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Kegiatan', level: 1 })).toBeVisible();
 }
 
-/** Goes to a console page by its tab. */
+/** Goes to a console page by its link in the side bar (on a phone, in the unfolded 'Menu halaman'). */
 export async function openTab(page: Page, name: string, heading = name): Promise<void> {
+  const menu = page.getByRole('button', { name: /^Menu halaman/ });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
   await page.getByRole('navigation', { name: 'Halaman panitia' }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+/** Chooses an entry of a list row's 'Aksi' menu (the Kegiatan list's Ubah, Arsipkan, Rekap, …). */
+export async function rowAction(row: Locator, name: string): Promise<void> {
+  await row.getByRole('button', { name: /^Aksi/ }).click();
+  await row.getByRole('menuitem', { name, exact: true }).click();
 }
 
 /** Closes the SweetAlert showing `text` (success dialogs close themselves after 2 s; this is faster). */

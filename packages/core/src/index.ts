@@ -1,6 +1,8 @@
 // The domain of UKT Penguji: every rule of SPEC §5, §6 and §9 and the API's shared schemas.
 
 export * from './contract';
+export * from './labels';
+export * from './rules/audit-fields';
 export * from './rules/belts';
 export * from './rules/card-code';
 export * from './rules/card-scan';
@@ -8,6 +10,8 @@ export * from './rules/dates';
 export * from './rules/exam-marks';
 export * from './rules/exams';
 export * from './rules/fisik';
+export * from './rules/impor-kolom';
+export * from './rules/impor-teks';
 export * from './rules/items';
 export * from './rules/keshan';
 export * from './rules/komponen';

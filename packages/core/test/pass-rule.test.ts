@@ -7,6 +7,7 @@ import {
   type PassRule,
   PassRuleSchema,
   predikatOf,
+  rekapResult,
 } from '../src';
 
 const all = (value: number): KomponenScores => Object.fromEntries(KOMPONEN.map((k) => [k.key, value]));
@@ -115,5 +116,13 @@ describe('pass rule (DESIGN §10)', () => {
     expect(bad({ predikat: [{ sampai: 90, nama: 'A' }] })).toBe(false);
     expect(bad({ komponen: [{ key: 'lari', bobot: 1, minimum: null }] })).toBe(false);
     expect(bad({})).toBe(true);
+  });
+
+  it('stands a withdrawn participant as Mundur whatever was scored; others by the rule', () => {
+    const mundur = { nilai_akhir: null, predikat: null, status: 'Mundur', alasan: [] };
+    expect(rekapResult(rule(), all(90), true)).toEqual(mundur);
+    expect(rekapResult(rule(), {}, true)).toEqual(mundur);
+    expect(rekapResult(rule(), all(90), false)).toEqual(applyPassRule(rule(), all(90)));
+    expect(rekapResult(rule(), { fisik: 70 }, false).status).toBe('Belum lengkap');
   });
 });

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { type Dialect, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import SQLite from './sqlite-driver';
+import { ReadingSqliteDialect } from './sqlite-reader';
 
 // PostgreSQL answers bigint and numeric as strings by default; every such column here fits a JS number.
 pg.types.setTypeParser(20, Number);
@@ -81,7 +82,7 @@ function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
     }
   }
   const cached = withStatementCache(database);
-  const dialect = new SqliteDialect({
+  const writer = {
     database: {
       ...cached,
       close: () => {
@@ -89,7 +90,23 @@ function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
         cached.close();
       },
     },
-  });
+  };
+  // Plain reads on a read-only connection of their own, never waiting for a write transaction
+  // (db/sqlite-reader.ts); an in-memory database has only the one connection.
+  let reader: SQLite.Database | undefined;
+  if (file !== ':memory:') {
+    try {
+      reader = new SQLite(file, { readonly: true });
+      reader.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+      reader.pragma('cache_size = -32000');
+    } catch {
+      reader?.close();
+      reader = undefined;
+    }
+  }
+  const dialect = reader
+    ? new ReadingSqliteDialect(writer, { database: withStatementCache(reader) })
+    : new SqliteDialect(writer);
   if (probe) {
     const version = probe.prepare('PRAGMA data_version').pluck();
     dataVersions.set(dialect, () => version.get() as number);

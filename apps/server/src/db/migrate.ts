@@ -14,6 +14,8 @@ import * as consolePesertaSoal from './migrations/20261123-0003-console-peserta-
 import * as aturanLulus from './migrations/20261123-0004-aturan-lulus';
 import * as sahkanTertunda from './migrations/20261123-0005-sahkan-tertunda';
 import * as sertifikat from './migrations/20261123-0010-sertifikat';
+import * as penugasan from './migrations/20261125-0001-penugasan';
+import * as penandatangan from './migrations/20261125-0002-penandatangan';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123-0004-aturan-lulus': aturanLulus,
   '20261123-0005-sahkan-tertunda': sahkanTertunda,
   '20261123-0010-sertifikat': sertifikat,
+  '20261125-0001-penugasan': penugasan,
+  '20261125-0002-penandatangan': penandatangan,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -32,6 +32,8 @@ export interface OrganisasiTable {
   banners: Generated<string>;
   /** The uploaded logo as JSON {ext, v}, or '' while the logo column's value applies. */
   logo_gambar: Generated<string>;
+  /** The documents' signatories as JSON (core's PenandatanganSet), or '' for none named yet. */
+  penandatangan: Generated<string>;
 }
 
 /** A region level (perwapus, cabang, ranting, rayon) under its parent (perwapus: the organisation). */
@@ -72,6 +74,8 @@ export interface UktTable {
   disahkan_at: string | null;
   /** The admin who ratified it. */
   disahkan_oleh: number | null;
+  /** The event's own signatories as JSON (core's PenandatanganSet), over the organisation's; null: none. */
+  penandatangan: Generated<string | null>;
 }
 
 /** A participant of one event, with who took them at each post (sudah_*: an id_pemilih). */
@@ -120,7 +124,7 @@ export interface NilaiTable extends ScoreColumns {
 }
 
 /** Where a change came from (DESIGN §10): a phone or the API, a committee correction, an import. */
-export type AuditSource = 'aplikasi' | 'koreksi' | 'impor';
+export type AuditSource = 'aplikasi' | 'koreksi' | 'impor' | 'pengesahan';
 
 /** One change: who, when, which field, old and new value, why, and where it came from. */
 export interface AuditTable {
@@ -243,6 +247,13 @@ export interface SertifikatTable {
   created_at: string;
 }
 
+/** An examiner assigned to an event (docs/decisions/109): pos 1–4, or 0 for every post. */
+export interface PenugasanTable {
+  id_ukt: number;
+  id_pemilih: number;
+  pos: number;
+}
+
 /** Small counters, e.g. the roster and flags versions the list caches are tagged with. */
 export interface MetaTable {
   key: string;
@@ -265,6 +276,7 @@ export interface Database {
   keshan_jawaban: KeshanJawabanTable;
   aturan_lulus: AturanLulusTable;
   sertifikat: SertifikatTable;
+  penugasan: PenugasanTable;
   penguji_tertunda: PengujiTertundaTable;
   otp_code: OtpCodeTable;
   otp_state: OtpStateTable;

@@ -1,3 +1,4 @@
+import { fieldMessage } from '@ukt/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors';
@@ -33,10 +34,11 @@ export function controlCharacterPath(value: unknown, path: string[] = [], depth 
   return null;
 }
 
+// What held the bad value, as the validation messages say it (docs/decisions/107).
 const SOURCES = [
-  ['params', 'path'],
-  ['query', 'query'],
-  ['body', 'body'],
+  ['params', 'Alamat tidak valid'],
+  ['query', 'Alamat tidak valid'],
+  ['body', 'Data tidak valid'],
 ] as const;
 
 /** Throws a 400 naming the field when any string of the path, query or JSON body holds a control character. */
@@ -46,8 +48,10 @@ export function assertNoControlCharacters(request: Pick<FastifyRequest, 'params'
     if (!holdsControl(request[source], 0)) continue;
     const path = controlCharacterPath(request[source]);
     if (path) {
-      const field = path.join('.') || 'isi';
-      throw badRequest(`Data tidak valid (${label}): ${field} berisi karakter kontrol yang tidak diizinkan`);
+      const message = path.length
+        ? fieldMessage(path, 'berisi karakter kontrol yang tidak diizinkan')
+        : 'Isi berisi karakter kontrol yang tidak diizinkan';
+      throw badRequest(`${label}: ${message}`);
     }
   }
 }

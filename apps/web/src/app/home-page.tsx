@@ -1,5 +1,6 @@
 import { examsForPost, postShowsPicker } from '@ukt/core';
 import { useMemo } from 'react';
+import { useEvents } from '../features/events/api/get-events';
 import { useHubOrganisasi } from '../features/hub/api/get-organisasi';
 import { AnnouncementModal } from '../features/hub/components/announcement-modal';
 import { BannerCarousel } from '../features/hub/components/banner-carousel';
@@ -30,12 +31,16 @@ export function HomePage() {
   const pengumuman = organisasi?.pengumuman.trim() ?? '';
   const announcement = useAnnouncement(pengumuman);
   const banners = organisasi?.banners ?? [];
+  // The posts the examiner is assigned to at this event (none: every post, docs/decisions/109).
+  const events = useEvents(examiner?.id_pemilih ?? '');
+  const allowed = events.data?.find((e) => e.id_ukt === String(idUkt))?.pos ?? [];
 
   return (
     <div className="flex flex-col gap-4">
       <BeltBanner belt={belt} />
       <PostPanel
         post={post}
+        allowed={allowed}
         onChoose={setPost}
         onChange={() => {
           // SPEC §4: 'Ganti pos' returns to no post and drops the cached exam data.

@@ -11,6 +11,8 @@ export type KartuPesertaQuery = z.infer<typeof KartuPesertaQuery>;
 /** Query of GET /panitia/penguji/kartu-login: the active examiners the console's search finds. */
 export const KartuLoginQuery = z.object({
   cari: z.string().trim().max(100, { error: 'pencarian terlalu panjang' }).default(''),
+  /** Only the examiners assigned to this event (docs/decisions/109). */
+  id_ukt: OptionalId,
 });
 export type KartuLoginQuery = z.infer<typeof KartuLoginQuery>;
 

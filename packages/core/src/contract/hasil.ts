@@ -1,5 +1,5 @@
 import { koreksiNilaiError } from '../rules/komponen';
-import { KOMPONEN, type KomponenKey } from '../rules/pass-rule';
+import { KOMPONEN, type KomponenKey, REKAP_STATUS } from '../rules/pass-rule';
 import { Id, OptionalId, wholeNumber } from '../schemas/common';
 import { PassRuleSchema } from '../schemas/pass-rule';
 import { PageMeta } from '../schemas/siswa';
@@ -11,7 +11,7 @@ import { z } from '../zod';
 const KOMPONEN_KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
 
 /** A component key as it arrives. */
-export const KomponenKeySchema = z.enum(KOMPONEN_KEYS, { error: 'komponen tidak dikenal' });
+export const KomponenKeySchema = z.enum(KOMPONEN_KEYS, { error: 'tidak dikenal' });
 
 // ---------------------------------------------------------------- progres
 
@@ -39,10 +39,25 @@ export const ProgresPenguji = z.object({
   tertunda_dilaporkan: z.string().nullable(),
 });
 
+/** One post's participants complete at it (every exam of it the pass rule counts), cumulative over time. */
+export const ProgresLini = z.object({
+  pos: z.number(),
+  nama: z.string(),
+  /** At the end of each interval from the first score on: how many were complete at the post by then. */
+  titik: z.array(z.object({ at: z.string(), lengkap: z.number() })),
+});
+
 /** The answer of GET /panitia/kegiatan/{id_ukt}/progres. */
 export const Progres = z.object({
   id_ukt: z.string(),
   total_peserta: z.number(),
+  /** Participants with a score in every component the pass rule counts (docs/decisions/106). */
+  peserta_lengkap: z.number(),
+  /** Participants with at least one score, complete or not. */
+  peserta_ada_nilai: z.number(),
+  /** The chart's interval in minutes (15, longer for an event of several days) and its lines. */
+  menit_per_titik: z.number(),
+  lini_waktu: z.array(ProgresLini),
   pos: z.array(ProgresPos),
   penguji: z.array(ProgresPenguji),
   /** "3 HP masih menyimpan 17 nilai". */
@@ -95,9 +110,17 @@ export const RekapQuery = z.object({
   id_cabang: OptionalId,
   id_ranting: OptionalId,
   id_rayon: OptionalId,
-  status: z.enum(['Lulus', 'Tidak Lulus', 'Belum lengkap', 'semua']).default('semua'),
-  urut: z.enum(['no_urut', 'nama', 'nilai_akhir', 'status']).default('no_urut'),
-  arah: z.enum(['naik', 'turun']).default('naik'),
+  status: z
+    .enum([...REKAP_STATUS, 'semua'], {
+      error: 'harus Lulus, Tidak Lulus, Belum lengkap, Mundur atau semua',
+    })
+    .default('semua'),
+  urut: z
+    .enum(['no_urut', 'nama', 'nilai_akhir', 'status'], {
+      error: 'harus nomor urut, nama, nilai akhir atau status',
+    })
+    .default('no_urut'),
+  arah: z.enum(['naik', 'turun'], { error: 'harus naik atau turun' }).default('naik'),
 });
 
 /** One participant of the recap: every component (null = not scored), final, band, status, reasons. */
@@ -112,7 +135,7 @@ export const RekapRow = z.object({
   nilai: z.record(KomponenKeySchema, z.number().nullable()),
   nilai_akhir: z.number().nullable(),
   predikat: z.string().nullable(),
-  status: z.enum(['Lulus', 'Tidak Lulus', 'Belum lengkap']),
+  status: z.enum(REKAP_STATUS),
   alasan: z.array(z.string()),
 });
 export type RekapRow = z.infer<typeof RekapRow>;
@@ -121,8 +144,8 @@ export type RekapQuery = z.infer<typeof RekapQuery>;
 /**
  * The meta of GET …/rekap (`{ success, data: rows, meta }`): the rule version applied, the
  * components it counts (recap order), whether the event is ratified, the count per status of the
- * participants under the region filters (before the status filter), and how many withdrawn
- * participants those filters left out of the recap (docs/decisions/040).
+ * participants under the region filters (before the status filter), and how many of them
+ * withdrew (listed with status 'Mundur', counted apart from the totals; docs/decisions/040, 108).
  */
 export const RekapMeta = z.object({
   aturan_versi: z.number(),
@@ -134,7 +157,9 @@ export const RekapMeta = z.object({
 export type RekapMeta = z.infer<typeof RekapMeta>;
 
 /** Query of GET …/rekap/ekspor. */
-export const EksporQuery = z.object({ format: z.enum(['xlsx', 'csv', 'pdf']) });
+export const EksporQuery = z.object({
+  format: z.enum(['xlsx', 'csv', 'pdf'], { error: 'harus xlsx, csv atau pdf' }),
+});
 export type EksporFormat = z.infer<typeof EksporQuery>['format'];
 
 // ---------------------------------------------------------------- koreksi, sahkan, audit
@@ -181,7 +206,7 @@ export const BatalSahkanBody = z.object({
 });
 
 /** Where a score change came from. */
-export const AUDIT_SUMBER = ['aplikasi', 'koreksi', 'impor'] as const;
+export const AUDIT_SUMBER = ['aplikasi', 'koreksi', 'impor', 'pengesahan'] as const;
 
 /** Query of GET /panitia/audit. */
 export const AuditQuery = z.object({
@@ -190,11 +215,15 @@ export const AuditQuery = z.object({
   id_pemilih: OptionalId,
   field: z
     .string()
-    .regex(/^[a-z0-9_]{1,40}$/, { error: 'field tidak valid' })
+    .regex(/^[a-z0-9_]{1,40}$/, { error: 'tidak dikenal' })
     .optional(),
-  dari: z.iso.datetime({ error: 'dari harus waktu ISO' }).optional(),
-  sampai: z.iso.datetime({ error: 'sampai harus waktu ISO' }).optional(),
+  dari: z.iso.datetime({ error: 'harus berupa waktu, contoh 2026-11-28T08:00:00Z' }).optional(),
+  sampai: z.iso.datetime({ error: 'harus berupa waktu, contoh 2026-11-28T17:00:00Z' }).optional(),
   hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
+  /** A participant's name (part of it) or number. */
+  cari: z.string().trim().max(100, { error: 'pencarian terlalu panjang' }).default(''),
+  /** '1' also lists the defaults a first save filled in (nothing → 0 of a bonus or a reading). */
+  bawaan: z.enum(['0', '1'], { error: 'harus 0 atau 1' }).default('0'),
 });
 
 /** Rows of GET /panitia/audit per page. */

@@ -6,5 +6,6 @@ export * from './hasil';
 export * from './panitia';
 export * from './paths';
 export * from './pending-file';
+export * from './pengesahan';
 export * from './sambungkan';
 export * from './wire';

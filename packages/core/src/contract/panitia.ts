@@ -1,3 +1,4 @@
+import { fieldLabel } from '../labels';
 import { NoWa, Organisasi } from '../schemas/auth';
 import { Id, OptionalId, Tingkat, wholeNumber } from '../schemas/common';
 import { PageMeta } from '../schemas/siswa';
@@ -7,22 +8,23 @@ import { z } from '../zod';
 // and answers, and what the console parses. Only a committee admin (panitia 'Admin' or
 // 'adminstrator', SPEC §6) may call them; everyone else gets 403.
 
-const text = (label: string, max: number) =>
+/** A required text field; its messages name the field as the console labels it (docs/decisions/107). */
+const text = (field: string, max: number) =>
   z
-    .string({ error: `${label} wajib diisi` })
+    .string({ error: `${fieldLabel(field)} wajib diisi` })
     .trim()
-    .min(1, { error: `${label} wajib diisi` })
-    .max(max, { error: `${label} paling panjang ${max} karakter` });
+    .min(1, { error: `${fieldLabel(field)} wajib diisi` })
+    .max(max, { error: `${fieldLabel(field)} paling panjang ${max} karakter` });
 
-/** A calendar date as the committee types it, YYYY-MM-DD. */
+/** A calendar date as the committee types it, YYYY-MM-DD; its messages are about "this field". */
 export const IsoDate = z
-  .string({ error: 'tanggal wajib diisi' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'tanggal harus berformat YYYY-MM-DD' })
+  .string({ error: 'wajib diisi' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'harus berupa tanggal tahun-bulan-hari, contoh 2026-11-28' })
   .refine(
     (v) =>
       !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     {
-      error: 'tanggal tidak ada di kalender',
+      error: 'bukan tanggal yang ada di kalender',
     },
   );
 
@@ -37,11 +39,15 @@ export const KegiatanInput = z
     nama_ukt: text('nama_ukt', 150),
     nama_kegiatan: text('nama_kegiatan', 150),
     tanggal_tes: IsoDate,
-    akhir_tes: z.union([IsoDate, z.literal(''), z.null()]).transform((v) => v || null),
+    akhir_tes: z
+      .union([IsoDate, z.literal(''), z.null()], {
+        error: 'harus berupa tanggal tahun-bulan-hari (contoh 2026-11-28) atau kosong',
+      })
+      .transform((v) => v || null),
     id_tingkat: EventTingkat,
   })
   .refine((k) => !k.akhir_tes || k.akhir_tes >= k.tanggal_tes, {
-    error: 'tidak boleh sebelum tanggal_tes',
+    error: 'tidak boleh sebelum tanggal tes',
     path: ['akhir_tes'],
   });
 export type KegiatanInput = z.infer<typeof KegiatanInput>;
@@ -69,7 +75,7 @@ export type PanitiaKegiatan = z.infer<typeof PanitiaKegiatan>;
 
 /** Query of GET /panitia/kegiatan. */
 export const PanitiaKegiatanQuery = z.object({
-  arsip: z.enum(['0', '1', 'semua']).default('0'),
+  arsip: z.enum(['0', '1', 'semua'], { error: 'harus 0, 1 atau semua' }).default('0'),
 });
 
 /** Body of POST /panitia/kegiatan/{id_ukt}/arsip. */
@@ -86,7 +92,7 @@ export type ImporJenis = (typeof IMPOR_JENIS)[number];
 
 /** Path of the import calls. */
 export const ImporParams = z.object({
-  jenis: z.enum(IMPOR_JENIS, { error: 'jenis impor harus kegiatan, penguji, peserta atau soal' }),
+  jenis: z.enum(IMPOR_JENIS, { error: 'Jenis impor harus kegiatan, penguji, peserta atau soal' }),
 });
 
 /** Query of the import calls: the event (peserta) or the belt (soal) the rows belong to. */
@@ -94,6 +100,37 @@ export const ImporQuery = z.object({ id_ukt: OptionalId, tingkat: Tingkat.option
 
 /** Largest import file accepted, in bytes. */
 export const IMPOR_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Most data rows one import file may hold. */
+export const IMPOR_MAX_ROWS = 200_000;
+
+/** Most bytes the parts of an .xlsx file may unpack to (counted while they unpack). */
+export const IMPOR_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A region name of an import file that is not stored: `mirip` is the stored region it probably
+ * means (a near miss, which the committee decides by `kunci`), or null for a region to be created.
+ */
+export const ImporWilayah = z.object({
+  kunci: z.string(),
+  tingkat: z.enum(['perwapus', 'cabang', 'ranting', 'rayon']),
+  nama: z.string(),
+  /** The names of the levels above, as the file gives them. */
+  induk: z.array(z.string()),
+  mirip: z.string().nullable(),
+  /** The first line naming it, and how many rows do. */
+  baris: z.number(),
+  jumlah_baris: z.number(),
+});
+export type ImporWilayah = z.infer<typeof ImporWilayah>;
+
+/** The committee's answer to a near miss: use the stored region, or create the new one. */
+export const IMPOR_PILIHAN = ['pakai', 'baru'] as const;
+
+/** The multipart field of an import holding the committee's decisions, by `kunci` (JSON). */
+export const IMPOR_KEPUTUSAN_FIELD = 'keputusan_wilayah';
+export const ImporKeputusan = z.record(z.string(), z.enum(IMPOR_PILIHAN));
+export type ImporKeputusan = z.infer<typeof ImporKeputusan>;
 
 /** How many rows and errors a preview sends at most (the counts cover the whole file). */
 export const IMPOR_PREVIEW_ROWS = 200;
@@ -121,6 +158,10 @@ export const ImporPratinjau = z.object({
   /** Every error (up to IMPOR_PREVIEW_ERRORS), with the total. */
   kesalahan: z.array(ImporKesalahan),
   jumlah_kesalahan: z.number(),
+  /** What the reader did that the committee should know (header row, encoding, sample row skipped). */
+  catatan: z.array(z.string()),
+  /** Region names not stored: near misses to decide, and new regions to be created. */
+  wilayah: z.array(ImporWilayah),
 });
 export type ImporPratinjau = z.infer<typeof ImporPratinjau>;
 
@@ -151,7 +192,7 @@ export const PengujiInput = z
     nama: text('nama', 120),
     id_perwapus: OptionalId,
     id_cabang: OptionalId,
-    panitia: z.enum(PANITIA_ROLES, { error: 'panitia harus Penguji, Admin atau adminstrator' }),
+    panitia: z.enum(PANITIA_ROLES, { error: 'Peran panitia harus Penguji, Admin atau adminstrator' }),
     dewan: wholeNumber(1, 9, 'harus 1 sampai 9'),
   })
   .refine((p) => p.panitia !== 'Penguji' || (p.id_perwapus !== undefined && p.id_cabang !== undefined), {
@@ -161,6 +202,21 @@ export const PengujiInput = z
     path: ['id_cabang'],
   });
 export type PengujiInput = z.infer<typeof PengujiInput>;
+
+/** A post 1–4 an examiner may be assigned to (KESHAN, TEKNIK, FISIK, SAMBUNG). */
+const TugasPos = wholeNumber(1, 4, 'pos harus 1 sampai 4');
+
+/** An examiner's assignment to an event: every post (pos empty) or only these posts. */
+export const Tugas = z.object({ id_ukt: z.string(), pos: z.array(z.number()) });
+export type Tugas = z.infer<typeof Tugas>;
+
+/** Body of PUT /panitia/penguji/{id_pemilih}/tugas: the whole assignment, replacing the old. */
+export const TugasBody = z.object({
+  tugas: z
+    .array(z.object({ id_ukt: Id, pos: z.array(TugasPos).max(4) }))
+    .max(500, { error: 'paling banyak 500 kegiatan' }),
+});
+export type TugasBody = z.infer<typeof TugasBody>;
 
 /** An examiner as the console lists it. */
 export const PanitiaPenguji = z.object({
@@ -176,6 +232,8 @@ export const PanitiaPenguji = z.object({
   aktif: z.boolean(),
   /** ISO time of the last sign-in or score write, or null. */
   aktivitas_terakhir: z.string().nullable(),
+  /** The events they are assigned to (none: every event, docs/decisions/109). */
+  tugas: z.array(Tugas),
 });
 export type PanitiaPenguji = z.infer<typeof PanitiaPenguji>;
 
@@ -190,6 +248,8 @@ export const PanitiaPengujiList = z.object({
 export const PanitiaPengujiQuery = z.object({
   cari: z.string().trim().max(100, { error: 'pencarian terlalu panjang' }).default(''),
   hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
+  /** Only the examiners assigned to this event. */
+  id_ukt: OptionalId,
 });
 
 /** Path of the per-examiner calls. */
@@ -219,7 +279,7 @@ export const PanitiaPesertaQuery = z.object({
   id_cabang: OptionalId,
   id_ranting: OptionalId,
   id_rayon: OptionalId,
-  status: z.enum(['aktif', 'mundur', 'semua']).default('semua'),
+  status: z.enum(['aktif', 'mundur', 'semua'], { error: 'harus aktif, mundur atau semua' }).default('semua'),
   hal: wholeNumber(1, 100_000, 'halaman mulai dari 1').default(1),
 });
 
@@ -277,7 +337,7 @@ export const MundurBody = z.object({ mundur: z.boolean({ error: 'mundur harus tr
 /** Body of POST …/peserta/{id_siswa}/lepas: the post to release the participant at. */
 export const LepasBody = z.object({
   pos: z.enum(['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'], {
-    error: 'pos harus sudah_keshan, sudah_tes, sudah_fisik atau sudah_sambung',
+    error: 'harus pos KESHAN, TEKNIK, FISIK atau SAMBUNG',
   }),
 });
 
@@ -310,7 +370,7 @@ export const SoalInput = z.object({
   b: text('b', 300),
   c: text('c', 300),
   d: text('d', 300),
-  jawaban_benar: z.enum(['a', 'b', 'c', 'd'], { error: 'jawaban_benar harus a, b, c atau d' }),
+  jawaban_benar: z.enum(['a', 'b', 'c', 'd'], { error: 'harus a, b, c atau d' }),
 });
 export type SoalInput = z.infer<typeof SoalInput>;
 
@@ -320,12 +380,18 @@ export const SoalEditHasil = z.object({ soal: PanitiaSoal, dinilai_ulang: z.numb
 // ---------------------------------------------------------------- organisasi
 
 /** A colour as #rrggbb. */
-const Warna = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'warna harus berformat #rrggbb' });
+const Warna = z
+  .string({ error: 'wajib diisi' })
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'harus berupa kode warna #rrggbb, contoh #1a7f37' });
 
 /** Body of PUT /panitia/organisasi: the branding and the announcement examiners see. */
 export const OrganisasiInput = z.object({
   nama_organisasi: text('nama_organisasi', 150),
-  kota: z.string().trim().max(80).default(''),
+  kota: z
+    .string({ error: 'harus berupa teks' })
+    .trim()
+    .max(80, { error: 'paling panjang 80 karakter' })
+    .default(''),
   warna: Warna,
   warna2: Warna,
   warna3: Warna,
@@ -353,7 +419,7 @@ export type GambarSlot = (typeof GAMBAR_SLOTS)[number];
 /** Path of the image calls: the logo, or a banner slot 1–6. */
 export const GambarParams = z.object({
   slot: z.enum(GAMBAR_SLOTS, {
-    error: 'slot harus logo atau banner1 sampai banner6',
+    error: 'harus logo atau banner1 sampai banner6',
   }),
 });
 

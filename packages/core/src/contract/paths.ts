@@ -62,6 +62,10 @@ export const API = {
       route: '/panitia/kegiatan/:id_ukt',
       href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}`,
     },
+    kegiatanPenandatangan: {
+      route: '/panitia/kegiatan/:id_ukt/penandatangan',
+      href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/penandatangan`,
+    },
     kegiatanArsip: {
       route: '/panitia/kegiatan/:id_ukt/arsip',
       href: (idUkt: Part) => `/panitia/kegiatan/${seg(idUkt)}/arsip`,
@@ -146,7 +150,10 @@ export const API = {
     },
     kartuLogin: {
       route: '/panitia/penguji/kartu-login',
-      href: (cari = '') => `/panitia/penguji/kartu-login${cari ? `?cari=${seg(cari)}` : ''}`,
+      href: (cari = '', idUkt = '') => {
+        const query = [cari && `cari=${seg(cari)}`, idUkt && `id_ukt=${seg(idUkt)}`].filter(Boolean);
+        return `/panitia/penguji/kartu-login${query.length ? `?${query.join('&')}` : ''}`;
+      },
     },
     audit: fixed('/panitia/audit'),
     penguji: fixed('/panitia/penguji'),
@@ -158,6 +165,10 @@ export const API = {
       route: '/panitia/penguji/:id_pemilih/aktif',
       href: (id: Part) => `/panitia/penguji/${seg(id)}/aktif`,
     },
+    pengujiTugas: {
+      route: '/panitia/penguji/:id_pemilih/tugas',
+      href: (id: Part) => `/panitia/penguji/${seg(id)}/tugas`,
+    },
     pengujiTautan: {
       route: '/panitia/penguji/:id_pemilih/tautan',
       href: (id: Part) => `/panitia/penguji/${seg(id)}/tautan`,
@@ -168,6 +179,7 @@ export const API = {
       href: (tingkat: Part, idSoal: Part) => `/panitia/soal/${seg(tingkat)}/${seg(idSoal)}`,
     },
     organisasi: fixed('/panitia/organisasi'),
+    organisasiPenandatangan: fixed('/panitia/organisasi/penandatangan'),
     organisasiGambar: {
       route: '/panitia/organisasi/gambar/:slot',
       href: (slot: string) => `/panitia/organisasi/gambar/${seg(slot)}`,

@@ -31,3 +31,42 @@ export function formatTanggal(start: string, end?: string | null): string {
   if (!end || end.slice(0, 10) === start.slice(0, 10)) return from;
   return `${from} - ${longDate(end)}`;
 }
+
+/** WIB, the time zone of the events' places: UTC+7 all year. */
+const WIB_MS = 7 * 60 * 60 * 1000;
+
+/** The calendar day (YYYY-MM-DD) of an instant in WIB. */
+export function hariWib(at: Date | string): string {
+  return new Date(new Date(at).getTime() + WIB_MS).toISOString().slice(0, 10);
+}
+
+/** An event's last test day (YYYY-MM-DD): the end date, or the only day. */
+export function hariTerakhirUjian(kegiatan: { tanggal_tes: string; akhir_tes: string | null }): string {
+  return (kegiatan.akhir_tes || kegiatan.tanggal_tes).slice(0, 10);
+}
+
+/** True while the event's last test day is still ahead (WIB): ratifying then needs a confirmation. */
+export function sebelumHariUjian(
+  now: Date | string,
+  kegiatan: { tanggal_tes: string; akhir_tes: string | null },
+): boolean {
+  return hariWib(now) < hariTerakhirUjian(kegiatan);
+}
+
+/**
+ * The day (YYYY-MM-DD) an event's piagam and berita acara are signed: the day it was ratified
+ * (or today for a DRAF), never before its last test day, so no document is signed before the
+ * tests it certifies (docs/decisions/111).
+ */
+export function hariTandaTangan(
+  disahkanAt: string | null,
+  now: Date | string,
+  kegiatan: { tanggal_tes: string; akhir_tes: string | null },
+): string {
+  const hari = hariWib(disahkanAt ?? now);
+  const terakhir = hariTerakhirUjian(kegiatan);
+  return hari < terakhir ? terakhir : hari;
+}
+
+/** A YYYY-MM-DD day in Indonesian long form: '28 November 2026'. */
+export const tanggalPanjangId = (isoDate: string): string => longDate(isoDate);

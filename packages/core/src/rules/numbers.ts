@@ -16,3 +16,11 @@ export function formatClock(totalSeconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return `${mm}:${ss}`;
 }
+
+/**
+ * A number as Indonesian paper and the console print it: a decimal comma, at most two decimals,
+ * no trailing zeros ('79,17', '80', '72,5'). Every document and the recap use this one.
+ */
+export function formatNilai(value: number): string {
+  return String(round2(value)).replace('.', ',');
+}

@@ -133,3 +133,29 @@ export function applyPassRule(rule: PassRule, scores: KomponenScores): PassResul
     alasan,
   };
 }
+
+/** What the recap shows for a participant: the pass rule's status, or 'Mundur' for one who withdrew. */
+export type RekapStatus = PassStatus | 'Mundur';
+
+/** Every status of the recap, in the order it sorts by. */
+export const REKAP_STATUS = [
+  'Lulus',
+  'Tidak Lulus',
+  'Belum lengkap',
+  'Mundur',
+] as const satisfies readonly RekapStatus[];
+
+/** A participant's line of the recap: the pass rule's outcome, or 'Mundur'. */
+export interface RekapResult extends Omit<PassResult, 'status'> {
+  status: RekapStatus;
+}
+
+/**
+ * A participant's result in the recap: one who withdrew (mundur) stands as 'Mundur', with no final
+ * score, band or reasons whatever was scored before, and is still listed (kept in the records);
+ * everyone else by the pass rule.
+ */
+export function rekapResult(rule: PassRule, scores: KomponenScores, mundur: boolean): RekapResult {
+  if (mundur) return { nilai_akhir: null, predikat: null, status: 'Mundur', alasan: [] };
+  return applyPassRule(rule, scores);
+}

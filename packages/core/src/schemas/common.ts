@@ -8,7 +8,11 @@ export function wholeNumber(min: number, max: number, range: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
     z
-      .number({ error: 'harus berupa angka' })
+      // An empty form field (a select left at "Pilih …") is missing, not a wrong number.
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' ? 'wajib diisi' : 'harus berupa angka',
+      })
       .int({ error: 'harus bilangan bulat' })
       .min(min, { error: range })
       .max(max, { error: range }),

@@ -1,12 +1,15 @@
 import { KOMPONEN, type KomponenKey, type PassRule } from '../rules/pass-rule';
 import { z } from '../zod';
 
+// The console shows these messages as they are, in a list under the form: each is a sentence
+// naming its field as the form labels it (docs/decisions/107).
+
 const KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
 const score = (label: string) =>
   z
     .number({ error: `${label} harus berupa angka` })
-    .min(0, { error: `${label} 0 sampai 100` })
-    .max(100, { error: `${label} 0 sampai 100` });
+    .min(0, { error: `${label} harus 0 sampai 100` })
+    .max(100, { error: `${label} harus 0 sampai 100` });
 
 /** A pass rule as the committee edits and the server stores it (DESIGN §10). */
 export const PassRuleSchema = z
@@ -14,31 +17,37 @@ export const PassRuleSchema = z
     komponen: z
       .array(
         z.object({
-          key: z.enum(KEYS, { error: 'komponen tidak dikenal' }),
-          bobot: score('bobot'),
-          minimum: score('minimum').nullable(),
+          key: z.enum(KEYS, { error: 'Komponen tidak dikenal' }),
+          bobot: score('Bobot'),
+          minimum: score('Nilai minimum komponen').nullable(),
         }),
       )
-      .min(1, { error: 'pilih paling sedikit satu komponen' })
+      .min(1, { error: 'Pilih paling sedikit satu komponen' })
       .refine((list) => new Set(list.map((k) => k.key)).size === list.length, {
-        error: 'setiap komponen hanya boleh sekali',
+        error: 'Setiap komponen hanya boleh sekali',
       })
-      .refine((list) => list.some((k) => k.bobot > 0), { error: 'paling sedikit satu komponen berbobot' }),
-    nilai_minimum: score('nilai_minimum'),
+      .refine((list) => list.some((k) => k.bobot > 0), {
+        error: 'Paling sedikit satu komponen harus berbobot',
+      }),
+    nilai_minimum: score('Nilai akhir minimum'),
     predikat: z
       .array(
         z.object({
-          sampai: score('batas predikat'),
-          nama: z.string().trim().min(1, { error: 'nama predikat wajib diisi' }).max(40),
+          sampai: score('Batas predikat'),
+          nama: z
+            .string({ error: 'Nama predikat wajib diisi' })
+            .trim()
+            .min(1, { error: 'Nama predikat wajib diisi' })
+            .max(40, { error: 'Nama predikat paling panjang 40 karakter' }),
         }),
       )
-      .min(1, { error: 'paling sedikit satu predikat' })
+      .min(1, { error: 'Isi paling sedikit satu predikat' })
       .refine(
         (list) => list.every((p, i) => i === 0 || p.sampai > (list[i - 1] as { sampai: number }).sampai),
         {
-          error: 'batas predikat harus naik',
+          error: 'Batas predikat harus naik dari atas ke bawah',
         },
       )
-      .refine((list) => list.at(-1)?.sampai === 100, { error: 'predikat terakhir harus sampai 100' }),
+      .refine((list) => list.at(-1)?.sampai === 100, { error: 'Batas predikat terakhir harus 100' }),
   })
   .strict() satisfies z.ZodType<PassRule>;

@@ -5,7 +5,7 @@ import { Id, OptionalId, wholeNumber } from './common';
 const KOMPONEN_KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
 
 /** An exam's component key on the participant calls ('jurus', 'toyak_senam' …). */
-export const UjianKey = z.enum(KOMPONEN_KEYS, { error: 'ujian tidak dikenal' });
+export const UjianKey = z.enum(KOMPONEN_KEYS, { error: 'tidak dikenal' });
 
 /** One exam event (SPEC §3 test event). */
 export const Kegiatan = z.object({
@@ -15,6 +15,8 @@ export const Kegiatan = z.object({
   tanggal_tes: z.string(),
   akhir_tes: z.string().nullable(),
   id_tingkat: z.string(),
+  /** The posts the examiner is assigned to at this event; empty: every post (docs/decisions/109). */
+  pos: z.array(z.number()).default([]),
 });
 export type Kegiatan = z.infer<typeof Kegiatan>;
 

@@ -1,10 +1,10 @@
-import type { PassStatus } from '@ukt/core';
+import type { PassStatus, Penandatangan, RekapStatus } from '@ukt/core';
 import { drawLogo, line } from './card-parts';
 import { breathe, drafWatermark, FONT, FONT_BOLD, openPdf, pageFooters } from './pdf-base';
 import { SIGNATURE_HEIGHT, signatureBlocks } from './signature-blocks';
 
 // The berita acara (minutes) of an event (DESIGN §11): what was held, how many participants ended
-// in each status, the result of every participant, and blank signature blocks. Marked DRAF on
+// in each status, the result of every participant, and the signature blocks. Marked DRAF on
 // every page until the event is ratified.
 
 /** One participant's line of the result list. */
@@ -14,7 +14,7 @@ export interface BeritaAcaraRow {
   ranting: string;
   nilai: string;
   predikat: string;
-  status: PassStatus;
+  status: RekapStatus;
 }
 
 /** The minutes of an event. */
@@ -34,14 +34,17 @@ export interface BeritaAcaraDocument {
   mundur: number;
   rows: BeritaAcaraRow[];
   tempatTanggal: string;
+  /** Who signs, left to right (docs/decisions/110). */
+  penandatangan: Penandatangan[];
 }
 
 const MARGIN = 40;
 const FOOTER = 16;
-const STATUS_COLOR: Record<PassStatus, string> = {
+const STATUS_COLOR: Record<RekapStatus, string> = {
   Lulus: '#1b5e20',
   'Tidak Lulus': '#b71c1c',
   'Belum lengkap': '#6d4c41',
+  Mundur: '#424242',
 };
 
 interface Column {
@@ -116,7 +119,7 @@ export async function beritaAcaraPdf(doc: BeritaAcaraDocument, now: Date): Promi
       doc.jumlah['Belum lengkap'],
       STATUS_COLOR['Belum lengkap'],
     ],
-    ['Mundur (tidak dinilai)', doc.mundur, '#424242'],
+    ['Mundur (tidak dinilai)', doc.mundur, STATUS_COLOR.Mundur],
   ];
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   const countW = 300;
@@ -196,7 +199,7 @@ export async function beritaAcaraPdf(doc: BeritaAcaraDocument, now: Date): Promi
     y,
     width,
     tempatTanggal: doc.tempatTanggal,
-    jabatan: ['Ketua Panitia UKT', 'Sekretaris Panitia', 'Perwakilan Dewan Penguji'],
+    penandatangan: doc.penandatangan,
   });
 
   // The watermark goes over each finished page: the table's row shading would hide one beneath.

@@ -87,14 +87,14 @@ export const CARD_QR = 112;
 
 /**
  * The frame every card shares: the organisation's logo and name over `subtitle`, a rule in the
- * organisation's colour, and the QR of `qrText` on the right. Answers where the card's own text
+ * organisation's colour, and the QR of `qrText` on the right (none for null). Answers where the card's own text
  * goes (its left edge, its top and its width up to the QR), the card's inner width and the QR's x.
  */
 export async function drawCardFrame(
   pdf: PDFKit.PDFDocument,
   head: { organisasi: string; logo: Buffer | null; warna: string },
   subtitle: string,
-  qrText: string,
+  qrText: string | null,
   c: CardCell,
 ): Promise<{ left: number; top: number; width: number; inner: number; qrX: number }> {
   const left = c.x + CARD_PAD;
@@ -110,6 +110,7 @@ export async function drawCardFrame(
     .stroke(head.warna);
   const qrX = c.x + c.width - CARD_PAD - CARD_QR;
   const top = ruleY + 6;
+  if (qrText === null) return { left, top, width: inner, inner, qrX };
   pdf.image(await qrPng(qrText), qrX, top, { width: CARD_QR, height: CARD_QR });
   return { left, top, width: qrX - left - 6, inner, qrX };
 }

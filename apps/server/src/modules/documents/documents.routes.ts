@@ -62,12 +62,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['panitia'],
-        summary: 'PDF kartu login penguji aktif: tiap kartu QR tautan login baru, sekali pakai, 24 jam',
+        summary:
+          'PDF kartu login penguji aktif (semua, hasil cari, atau yang ditugaskan ke satu kegiatan): QR tautan login sekali pakai 24 jam, kartu lama yang masih berlaku dipakai lagi',
         querystring: KartuLoginQuery,
         response: { 200: PdfFile, ...ERRORS },
       },
     },
-    async (request, reply) => sendPdf(reply, await kartuLogin(depsOf(app, request), request.query.cari)),
+    async (request, reply) =>
+      sendPdf(reply, await kartuLogin(depsOf(app, request), request.query.cari, request.query.id_ukt)),
   );
 
   app.get(

@@ -1,18 +1,18 @@
-import { digitsOnly } from '@ukt/core';
+import { digitsOnly, formatNilai, hariWib, isAdminPanitia, POSTS, tanggalPanjangId } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { loginLinkFor } from '../auth/login-link.service';
-import { TOKEN_TTL_MS } from '../auth/session.service';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
 import { countPenguji, listPenguji } from '../panitia/panitia-penguji.repository';
 import { searchOf } from '../panitia/panitia-penguji.service';
+import { tugasOf } from '../penguji/penugasan.repository';
 import { kegiatanMissing } from '../results/aturan.service';
 import { buildRekap, type Rekap } from '../results/rekap.service';
 import { DRAF_LINE } from '../results/rekap-document';
 import { beritaAcaraPdf } from './berita-acara-pdf';
 import { signCardCode } from './card-code';
+import { cardLinksFor } from './card-login';
 import {
   findRantingNama,
   insertSertifikat,
@@ -23,10 +23,11 @@ import {
 import { identitasOf } from './identitas';
 import { kartuLoginPdf } from './kartu-login-pdf';
 import { kartuPesertaPdf } from './kartu-peserta-pdf';
-import { KOSONG, tanggalKegiatan, tanggalPanjang } from './pdf-base';
+import { KOSONG, tanggalKegiatan } from './pdf-base';
+import { penandatanganDokumen, tanggalTandaTangan } from './penandatangan';
 import { randomKode } from './piagam-kode';
 import { piagamPdf } from './piagam-pdf';
-import { sabukText } from './sabuk-text';
+import { sabukBaru, sabukText } from './sabuk-text';
 
 // The committee's documents (DESIGN §11), one service for the console's downloads and the `ukt`
 // commands: participant cards, examiner login cards, piagam and berita acara, each a PDF.
@@ -51,10 +52,14 @@ export interface DocumentFile {
   fileName: string;
 }
 
-/** The most login cards one PDF makes: each is a fresh login link, so a print run is kept in bounds. */
+/** The most login cards one PDF makes: each may be a new login link, so a print run is kept in bounds. */
 const KARTU_LOGIN_MAX = 1000;
 
-const score = (n: number | null) => (n === null ? KOSONG : n.toFixed(2));
+/** A score as paper prints it: '79,17', '–' when missing (docs/decisions/110). */
+const score = (n: number | null) => (n === null ? KOSONG : formatNilai(n));
+
+/** A post's name as printed: 1 → 'KESHAN'. */
+const namaPos = (pos: number) => POSTS.find((p) => p.id === pos)?.nama ?? String(pos);
 
 /** A WhatsApp number as printed: 6281234567890 → '+62 812-3456-7890'. */
 export function nomorWa(noWa: string): string {
@@ -114,11 +119,14 @@ export async function kartuPeserta(
 }
 
 /**
- * Login cards of the organisation's active examiners the search finds (everyone for ''), each
- * with a fresh single-use 24-hour login link as its QR (docs/decisions/012, 036).
+ * Login cards of the organisation's active examiners the search finds (everyone for ''), or of
+ * those assigned to one event; each examiner's QR is their card login link, an earlier card's
+ * while it is unused and valid long enough, else a new single-use 24-hour one; a committee
+ * admin's card holds no QR (docs/decisions/012, 036, 109).
  */
-export async function kartuLogin(deps: DocumentDeps, cari: string): Promise<DocumentFile> {
-  const search = searchOf(cari);
+export async function kartuLogin(deps: DocumentDeps, cari: string, idUkt?: number): Promise<DocumentFile> {
+  const kegiatan = idUkt === undefined ? undefined : await kegiatanOf(deps, idUkt);
+  const search = searchOf(cari, idUkt);
   if ((await countPenguji(deps.db, deps.orgId, search)) > KARTU_LOGIN_MAX)
     throw badRequest(
       `Lebih dari ${KARTU_LOGIN_MAX} penguji cocok dengan pencarian. Persempit pencarian lalu cetak per kelompok.`,
@@ -128,26 +136,50 @@ export async function kartuLogin(deps: DocumentDeps, cari: string): Promise<Docu
   );
   if (!penguji.length)
     throw conflict(
-      'Tidak ada penguji aktif yang cocok dengan pencarian. Ubah pencarian atau aktifkan penguji.',
+      kegiatan
+        ? 'Belum ada penguji aktif yang ditugaskan ke kegiatan ini. Tugaskan penguji lewat "Atur tugas" di halaman Penguji.'
+        : 'Tidak ada penguji aktif yang cocok dengan pencarian. Ubah pencarian atau aktifkan penguji.',
     );
   const now = deps.now.getTime();
-  const urls = await deps.writer.run(async (trx) => {
-    const made: string[] = [];
-    for (const p of penguji) {
-      made.push(await loginLinkFor({ ...deps, db: trx, now }, p.id_pemilih));
-    }
-    return made;
-  });
+  const links = await deps.writer.run((trx) =>
+    cardLinksFor(
+      trx,
+      { ...deps, now },
+      penguji.filter((p) => !isAdminPanitia(p.panitia)).map((p) => p.id_pemilih),
+    ),
+  );
+  const tugas = kegiatan
+    ? await tugasOf(
+        deps.db,
+        penguji.map((p) => p.id_pemilih),
+      )
+    : undefined;
+  const tugasText = (idPemilih: number) => {
+    if (!kegiatan) return '';
+    const pos = tugas?.get(idPemilih)?.get(kegiatan.id_ukt) ?? [];
+    return `Tugas: ${kegiatan.nama_ukt} · ${pos.length ? `Pos ${pos.map(namaPos).join(', ')}` : 'semua pos'}`;
+  };
   const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
   const bytes = await kartuLoginPdf(
     {
       ...identitas,
-      berlakuSampai: new Date(now + TOKEN_TTL_MS),
-      kartu: penguji.map((p, i) => ({ nama: p.nama, nomor: nomorWa(p.no_wa), url: urls[i] as string })),
+      kartu: penguji.map((p) => {
+        const link = links.get(p.id_pemilih);
+        return {
+          nama: p.nama,
+          nomor: nomorWa(p.no_wa),
+          login: link ? { url: link.url, berlakuSampai: new Date(link.expiresAt) } : null,
+          tugas: tugasText(p.id_pemilih),
+        };
+      }),
     },
     deps.now,
   );
-  return { bytes, count: penguji.length, fileName: 'kartu-login-penguji.pdf' };
+  return {
+    bytes,
+    count: penguji.length,
+    fileName: kegiatan ? `kartu-login-penguji-${kegiatan.id_ukt}.pdf` : 'kartu-login-penguji.pdf',
+  };
 }
 
 /**
@@ -211,9 +243,11 @@ export async function piagam(deps: DocumentDeps, idUkt: number): Promise<Documen
       ...identitas,
       kegiatan: judulOf(kegiatan),
       kenaikan: sabukText(kegiatan.id_tingkat),
+      sabuk: sabukBaru(kegiatan.id_tingkat),
       tanggal: tanggalKegiatan(kegiatan),
-      tempatTanggal: `${identitas.kota}, ${tanggalPanjang(disahkan ?? deps.now.toISOString())}`,
+      tempatTanggal: tanggalTandaTangan(identitas.kota, kegiatan, deps.now),
       draf: !disahkan,
+      penandatangan: penandatanganDokumen(identitas.penandatangan, kegiatan, 'piagam'),
       piagam: rekap.rows.map((r) => {
         const s = sertifikat?.get(Number(r.id_siswa));
         return {
@@ -238,8 +272,8 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
   const { kegiatan, meta, aturan } = rekap;
   const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
   const disahkan = kegiatan.disahkan_at;
-  const peserta = rekap.rows.length + meta.mundur;
-  const minimum = aturan.aturan.nilai_minimum.toLocaleString('id-ID', { maximumFractionDigits: 2 });
+  const peserta = rekap.rows.length;
+  const minimum = formatNilai(aturan.aturan.nilai_minimum);
   const pembukaan =
     `Pada ${tanggalKegiatan(kegiatan)} telah dilaksanakan ${kegiatan.nama_kegiatan} (${kegiatan.nama_ukt}) ` +
     `untuk kenaikan ${sabukText(kegiatan.id_tingkat)} oleh ${identitas.organisasi}, dengan ${peserta} peserta ` +
@@ -253,7 +287,7 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
       judul: judulOf(kegiatan),
       pembukaan,
       draf: !disahkan,
-      status: disahkan ? `Disahkan panitia ${tanggalPanjang(disahkan)}` : DRAF_LINE,
+      status: disahkan ? `Disahkan panitia ${tanggalPanjangId(hariWib(disahkan))}` : DRAF_LINE,
       jumlah: meta.total,
       mundur: meta.mundur,
       rows: rekap.rows.map((r) => ({
@@ -264,7 +298,8 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
         predikat: r.predikat ?? KOSONG,
         status: r.status,
       })),
-      tempatTanggal: `${identitas.kota}, ${tanggalPanjang(disahkan ?? deps.now.toISOString())}`,
+      tempatTanggal: tanggalTandaTangan(identitas.kota, kegiatan, deps.now),
+      penandatangan: penandatanganDokumen(identitas.penandatangan, kegiatan, 'berita_acara'),
     },
     deps.now,
   );

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import type { PenandatanganSet } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { gambarOf, gambarPath } from '../organisasi/gambar.store';
 import { ORGANISASI_DEFAULTS } from '../organisasi/organisasi.mapper';
 import { findOrganisasiRow } from '../organisasi/organisasi.repository';
+import { penandatanganOf } from '../organisasi/penandatangan';
 
-// The organisation as every document prints it: its name, colour, city and logo.
+// The organisation as every document prints it: its name, colour, city, logo and signatories.
 
 /** What a document shows of the organisation. */
 export interface Identitas {
@@ -16,6 +18,8 @@ export interface Identitas {
   kota: string;
   /** The uploaded logo when it is a PNG or JPEG (what pdfkit embeds); null otherwise. */
   logo: Buffer | null;
+  /** Who signs the piagam and the berita acara (docs/decisions/110). */
+  penandatangan: PenandatanganSet;
 }
 
 const titleCase = (text: string) =>
@@ -39,5 +43,6 @@ export async function identitasOf(
     warna,
     kota: titleCase(row?.kota || ORGANISASI_DEFAULTS.kota),
     logo,
+    penandatangan: penandatanganOf(row),
   };
 }

@@ -11,6 +11,7 @@ const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejav
 export const FONT = fontFile('DejaVuSansCondensed.ttf');
 export const FONT_BOLD = fontFile('DejaVuSansCondensed-Bold.ttf');
 export const FONT_SERIF_BOLD = fontFile('DejaVuSerif-Bold.ttf');
+export const FONT_SERIF_ITALIC = fontFile('DejaVuSerif-Italic.ttf');
 
 /** The text that stands for a missing value in a document. */
 export const KOSONG = '–';

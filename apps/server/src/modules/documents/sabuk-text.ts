@@ -18,3 +18,24 @@ export function sabukText(tingkat: number): string {
 export function wilayahText(level: 'Ranting' | 'Rayon', nama: string): string {
   return nama.toLowerCase().startsWith(`${level.toLowerCase()} `) ? nama : `${level} ${nama}`;
 }
+
+/** A belt's cloth colour, and the outline it needs on white paper. */
+export interface SabukWarna {
+  nama: string;
+  isi: string;
+  garis: string;
+}
+
+const WARNA: Record<string, SabukWarna> = {
+  Polos: { nama: 'Polos', isi: '#212121', garis: '#000000' },
+  Jambon: { nama: 'Jambon', isi: '#e48aa5', garis: '#a5475f' },
+  Hijau: { nama: 'Hijau', isi: '#2e7d32', garis: '#1b5e20' },
+  Putih: { nama: 'Putih', isi: '#ffffff', garis: '#8d8d8d' },
+  'Calon Warga': { nama: 'Calon Warga', isi: '#ffffff', garis: '#8d8d8d' },
+};
+
+/** The colour of the belt an event promotes to (the piagam's ribbon); null for an unknown level. */
+export function sabukBaru(tingkat: number): SabukWarna | null {
+  const pair = KENAIKAN[tingkat];
+  return pair ? (WARNA[pair[1]] ?? null) : null;
+}

@@ -1,7 +1,9 @@
+import type { Penandatangan } from '@ukt/core';
 import { FONT, FONT_BOLD } from './pdf-base';
 
-// Blank signature blocks (DESIGN §11): the documents are signed by hand after printing, so each
-// block is a title, room for a signature and a stamp, and a line for the name written under it.
+// Signature blocks (DESIGN §11, docs/decisions/110): the documents are signed by hand after
+// printing, so each block is a title, room for a signature and a stamp, and the signatory's name
+// as the committee set it on the Organisasi page; without a name, a line to write it under.
 
 /** Where the blocks go and whose they are; the place and date stand above the last block. */
 export interface SignatureLayout {
@@ -9,7 +11,7 @@ export interface SignatureLayout {
   y: number;
   width: number;
   tempatTanggal: string;
-  jabatan: string[];
+  penandatangan: Penandatangan[];
 }
 
 /** Height the blocks take, from their top to the name line's caption. */
@@ -17,8 +19,8 @@ export const SIGNATURE_HEIGHT = 112;
 
 /** Draws the blocks side by side across `width`. */
 export function signatureBlocks(pdf: PDFKit.PDFDocument, layout: SignatureLayout): void {
-  const { x, y, width, jabatan } = layout;
-  const each = width / jabatan.length;
+  const { x, y, width, penandatangan } = layout;
+  const each = width / penandatangan.length;
   const inner = each - 16;
   pdf.font(FONT).fontSize(9).fillColor('#000000');
   pdf.text(layout.tempatTanggal, x + width - each + 8, y, {
@@ -26,11 +28,26 @@ export function signatureBlocks(pdf: PDFKit.PDFDocument, layout: SignatureLayout
     align: 'center',
     lineBreak: false,
   });
-  jabatan.forEach((title, i) => {
+  penandatangan.forEach(({ jabatan, nama }, i) => {
     const left = x + i * each + 8;
-    pdf.font(FONT_BOLD).fontSize(9);
-    pdf.text(title, left, y + 14, { width: inner, align: 'center', height: 24, ellipsis: '…' });
+    pdf.font(FONT_BOLD).fontSize(9).fillColor('#000000');
+    pdf.text(`${jabatan},`, left, y + 14, { width: inner, align: 'center', height: 24, ellipsis: '…' });
     const lineY = y + 90;
+    if (nama) {
+      pdf.font(FONT_BOLD).fontSize(9.5);
+      let shown = nama;
+      while (shown.length > 1 && pdf.widthOfString(`${shown}…`) > inner) shown = shown.slice(0, -1);
+      if (shown !== nama) shown = `${shown.trimEnd()}…`;
+      const textWidth = pdf.widthOfString(shown);
+      pdf.text(shown, left, lineY - 13, { width: inner, align: 'center', lineBreak: false });
+      const start = left + (inner - textWidth) / 2;
+      pdf
+        .moveTo(start, lineY)
+        .lineTo(start + textWidth, lineY)
+        .lineWidth(0.6)
+        .stroke('#000000');
+      return;
+    }
     pdf
       .moveTo(left + 10, lineY)
       .lineTo(left + inner - 10, lineY)

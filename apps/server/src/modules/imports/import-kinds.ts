@@ -50,6 +50,7 @@ export interface RowKind<S extends z.ZodType = z.ZodType> {
     row: z.output<S>,
     stored: Stored | undefined,
     regions: RegionCache,
+    line: number,
   ): RowValues | Promise<RowValues>;
   /** Writes a chunk's new and changed rows: one multi-row upsert. */
   write(trx: Transaction<Database>, rows: { row: z.output<S>; values: Stored }[], now: string): Promise<void>;
@@ -71,7 +72,9 @@ function kegiatanKind(orgId: number): RowKind<typeof KegiatanFileRow> {
     stored: async (db, ids) => byKey(await findKegiatanByIds(db, ids as number[]), (r) => r.id_ukt),
     valuesOf(row, stored) {
       if (stored && stored.id_organisasi !== orgId)
-        return { problem: { field: 'id_ukt', message: `id_ukt ${row.id_ukt} milik organisasi lain` } };
+        return {
+          problem: { field: 'id_ukt', message: `ID kegiatan ${row.id_ukt} sudah dipakai organisasi lain` },
+        };
       return { values: { ...row, id_organisasi: orgId } };
     },
     write: (trx, rows) =>
@@ -91,9 +94,9 @@ function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
     keyOf: (row) => row.no_wa,
     stored: async (db, noWas) =>
       byKey(await findPengujiByNoWas(db, orgId, noWas as string[]), (r) => r.no_wa),
-    async valuesOf(row, _stored, regions) {
+    async valuesOf(row, _stored, regions, line) {
       const names = [row.perwapus, row.cabang].filter(Boolean);
-      const [id_perwapus = null, id_cabang = null] = await regions.path(names);
+      const [id_perwapus = null, id_cabang = null] = await regions.path(names, line);
       return { values: { nama: row.nama, panitia: row.panitia, dewan: row.dewan, id_perwapus, id_cabang } };
     },
     write: (trx, rows, now) =>
@@ -119,7 +122,7 @@ function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
     keyField: 'no_urut',
     keyOf: (row) => row.no_urut,
     stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),
-    valuesOf(row, _stored, regions) {
+    valuesOf(row, _stored, regions, line) {
       const values = (ids: number[]) => ({
         values: {
           nama: row.nama,
@@ -131,7 +134,7 @@ function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
           id_rayon: ids[3],
         },
       });
-      const ids = regions.path([row.perwapus, row.cabang, row.ranting, row.rayon]);
+      const ids = regions.path([row.perwapus, row.cabang, row.ranting, row.rayon], line);
       return Array.isArray(ids) ? values(ids) : ids.then(values);
     },
     write: (trx, rows) =>
@@ -202,7 +205,7 @@ export async function rowKindOf(db: Kysely<Database>, orgId: number, target: Imp
       return pengujiKind(orgId) as unknown as RowKind;
     case 'siswa':
       if (!(await findKegiatanById(db, orgId, target.idUkt)))
-        throw notFound(`Kegiatan id_ukt ${target.idUkt} tidak ada. Impor kegiatan dulu.`);
+        throw notFound(`Kegiatan dengan ID ${target.idUkt} tidak ada. Impor kegiatan dulu.`);
       return siswaKind(target.idUkt) as unknown as RowKind;
     case 'soal':
       return soalKind(orgId, target.idTingkat) as unknown as RowKind;

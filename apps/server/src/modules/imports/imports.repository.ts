@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database, PengujiTable, SiswaTable, SoalTable, UktTable } from '../../db/types';
 
 // The bulk reads and writes of an import (docs/decisions/037): a chunk of file rows is compared
@@ -111,4 +111,17 @@ export async function upsertSoalBatch(trx: Transaction<Database>, rows: Insertab
     .values(rows)
     .onConflict((oc) => oc.columns(['id_organisasi', 'id_tingkat', 'no']).doUpdateSet(fromExcluded(set)))
     .execute();
+}
+
+/** The key of the lock that makes PostgreSQL imports run one after the other ('ukt-impor'). */
+const IMPORT_LOCK_KEY = 0x756b7469;
+
+/**
+ * Holds the import lock until the transaction ends (PostgreSQL). Two imports of the same file at
+ * once would each read "not stored" and each report every row new; the second now waits and
+ * finds the first one's rows. SQLite runs one write transaction at a time already.
+ */
+export async function lockImports(trx: Transaction<Database>) {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`.execute(trx);
 }

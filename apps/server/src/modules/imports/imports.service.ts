@@ -1,12 +1,24 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  IMPOR_KOLOM,
+  type ImporJenis,
+  type ImporKeputusan,
+  type ImporKolom,
+  type ImporWilayah,
+  kunciNama,
+  labelKolom,
+  TINGKAT_WILAYAH,
+} from '@ukt/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { BATCH_ROWS, chunks } from '../../lib/chunks';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { type RowKind, rowKindOf } from './import-kinds';
-import { readTable, type TableSource } from './read-table';
+import { lockImports } from './imports.repository';
+import { type ReadInfo, readTable, type TableSource } from './read-table';
 import { RegionCache } from './region-cache';
-import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
+import { TEMPLATE_EXAMPLES } from './template-examples';
 
 // The committee's imports (DESIGN §6, §9): the `ukt import` commands and the console's Impor page
 // both call previewImport (what a file would do, written nowhere) and applyImport (all of it in
@@ -51,6 +63,18 @@ export interface ImportPreview extends ImportReport {
   errors: ImportIssue[];
   /** … and how many there are in all. */
   errorCount: number;
+  /** What reading the file found out that the committee should know. */
+  notes: string[];
+  /** Region names that are not stored: near misses to decide, and new regions. */
+  regions: ImporWilayah[];
+}
+
+/** How an import runs besides its file: the committee's region decisions, and a stop signal. */
+export interface ImportOptions {
+  /** Near misses decided, by ImporWilayah.kunci (docs/decisions/103). */
+  decisions?: ImporKeputusan;
+  /** Aborted when the client went away: reading stops. */
+  signal?: AbortSignal;
 }
 
 /** How much of a preview is sent back; the counts always cover the whole file. */
@@ -59,16 +83,19 @@ export interface PreviewLimits {
   errors: number;
 }
 
-const FILE_ROWS = {
-  kegiatan: KegiatanFileRow,
-  penguji: PengujiFileRow,
-  siswa: SiswaFileRow,
-  soal: SoalFileRow,
-};
+/** The console's name of an import kind. */
+export function jenisOf(kind: ImportTarget['kind']): ImporJenis {
+  return kind === 'siswa' ? 'peserta' : kind;
+}
 
-/** The columns of a kind's import file in order: its header row (DESIGN §6). */
+/** The columns of a kind's import file in the template's order, with their labels and synonyms. */
+export function importKolom(kind: ImportTarget['kind']): readonly ImporKolom[] {
+  return IMPOR_KOLOM[jenisOf(kind)];
+}
+
+/** The fields of a kind's import file in order (DESIGN §6). */
 export function importColumns(kind: ImportTarget['kind']): string[] {
-  return Object.keys(FILE_ROWS[kind].shape);
+  return importKolom(kind).map((c) => c.kolom);
 }
 
 /** How many mistakes the message of a refused import lists (the CLI prints it whole). */
@@ -96,37 +123,80 @@ interface ValidRow {
   row: Record<string, unknown>;
 }
 
+/** What checking a file found: its valid rows (unless handed over), mistakes, and notes. */
+interface CheckedFile {
+  valid: ValidRow[];
+  errors: ImportIssue[];
+  total: number;
+  notes: string[];
+}
+
+/** Whether two parsed rows hold the same values. */
+const sameRow = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  Object.keys(b).every((k) => a[k] === b[k]);
+
+/** What the reader did that the preview tells (docs/decisions/104). */
+function readNotes(info: ReadInfo, samples: number[]): string[] {
+  const notes: string[] = [];
+  if (info.headerLine && info.headerLine > 1)
+    notes.push(`Baris judul ada di baris ${info.headerLine}; baris di atasnya tidak diimpor.`);
+  if (info.encoding === 'Windows-1252')
+    notes.push(
+      'Berkas CSV ini bukan UTF-8; dibaca sebagai Windows-1252 (Latin-1). Periksa huruf seperti é di pratinjau.',
+    );
+  if (info.ignored?.length)
+    notes.push(`Kolom ${info.ignored.map((c) => `"${c}"`).join(', ')} tidak dikenal dan tidak diimpor.`);
+  if (samples.length)
+    notes.push(`Baris ${samples.join(', ')} sama dengan contoh di templat dan tidak diimpor.`);
+  return notes;
+}
+
 /**
  * Reads the file a row at a time and checks each row against the kind's schema and the rows
  * before it (a row's stored copy is not read yet). The checked rows are kept, or, with `onChunk`,
  * handed over a chunk at a time and dropped (a preview holds no more than a chunk of them).
+ * The template's example row is skipped. Mistakes name the column by its label.
  */
 async function checkFile(
   kind: RowKind,
   target: ImportTarget,
   source: TableSource,
+  signal: AbortSignal | undefined,
   onChunk?: (piece: ValidRow[]) => Promise<void>,
-): Promise<{ valid: ValidRow[]; errors: ImportIssue[]; total: number }> {
+): Promise<CheckedFile> {
   let valid: ValidRow[] = [];
   const errors: ImportIssue[] = [];
   const seen = new Map<string | number, number>();
+  const jenis = jenisOf(target.kind);
+  const label = (field: string) => labelKolom(jenis, field);
+  // As the reader gives it: every cell as text.
+  const sample = kind.schema.safeParse(
+    Object.fromEntries(Object.entries(TEMPLATE_EXAMPLES[target.kind]).map(([k, v]) => [k, String(v)])),
+  );
+  const samples: number[] = [];
+  const info: ReadInfo = {};
   let total = 0;
-  for await (const { line, values } of readTable(source, importColumns(target.kind))) {
+  for await (const { line, values } of readTable(source, importKolom(target.kind), { signal, info })) {
     total++;
     const parsed = kind.schema.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      errors.push({ line, field: issue?.path.join('.') || null, message: issue?.message ?? 'tidak valid' });
+      const field = issue?.path.join('.');
+      errors.push({ line, field: field ? label(field) : null, message: issue?.message ?? 'tidak valid' });
       continue;
     }
     const row = parsed.data as Record<string, unknown>;
+    if (sample.success && sameRow(row, sample.data as Record<string, unknown>)) {
+      samples.push(line);
+      continue;
+    }
     const key = kind.keyOf(row);
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       errors.push({
         line,
-        field: kind.keyField,
-        message: `sama dengan baris ${earlier} (${kind.keyField} ${key})`,
+        field: label(kind.keyField),
+        message: `sama dengan baris ${earlier} (${label(kind.keyField)} ${key})`,
       });
       continue;
     }
@@ -141,8 +211,13 @@ async function checkFile(
     await onChunk(valid);
     valid = [];
   }
-  if (!total) errors.push({ line: null, field: null, message: 'berkas tidak berisi data' });
-  return { valid, errors, total };
+  if (total === samples.length)
+    errors.push({
+      line: null,
+      field: null,
+      message: samples.length ? 'berkas hanya berisi baris contoh dari templat' : 'berkas tidak berisi data',
+    });
+  return { valid, errors, total, notes: readNotes(info, samples) };
 }
 
 interface Planned extends ValidRow {
@@ -162,6 +237,7 @@ async function planChunk(
   piece: ValidRow[],
   regions: RegionCache,
   errors: ImportIssue[],
+  label: (field: string) => string,
 ): Promise<Planned[]> {
   const stored = await kind.stored(
     db,
@@ -172,10 +248,10 @@ async function planChunk(
   for (const valid of piece) {
     const copy = stored.get(kind.keyOf(valid.row));
     // Most rows are answered at once (their regions are known): awaiting only when needed.
-    const pending = kind.valuesOf(valid.row, copy, regions);
+    const pending = kind.valuesOf(valid.row, copy, regions, valid.line);
     const result = pending instanceof Promise ? await pending : pending;
     if ('problem' in result) {
-      errors.push({ line: valid.line, ...result.problem });
+      errors.push({ line: valid.line, field: label(result.problem.field), message: result.problem.message });
       continue;
     }
     const outcome = !copy ? 'baru' : sameValues(copy, result.values) ? 'tetap' : 'diperbarui';
@@ -195,21 +271,61 @@ export async function previewImport(
   target: ImportTarget,
   source: TableSource,
   limits: PreviewLimits = { rows: Number.POSITIVE_INFINITY, errors: Number.POSITIVE_INFINITY },
+  { signal }: ImportOptions = {},
 ): Promise<ImportPreview> {
   const kind = await rowKindOf(db, orgId, target);
   const regions = RegionCache.lookUp(db, orgId);
+  const label = (field: string) => labelKolom(jenisOf(target.kind), field);
   const counts: ImportReport = { baru: 0, diperbarui: 0, tetap: 0 };
   const rows: PlannedRow[] = [];
   const problems: ImportIssue[] = [];
-  const { errors, total } = await checkFile(kind, target, source, async (piece) => {
-    for (const { line, row, outcome } of await planChunk(db, kind, piece, regions, problems)) {
+  const { errors, total, notes } = await checkFile(kind, target, source, signal, async (piece) => {
+    for (const { line, row, outcome, values } of await planChunk(db, kind, piece, regions, problems, label)) {
       counts[outcome]++;
-      if (rows.length < limits.rows) rows.push({ line, outcome, values: row });
+      if (rows.length < limits.rows)
+        rows.push({ line, outcome, values: withStoredRegions(row, values, regions) });
     }
   });
   errors.push(...problems);
   errors.sort(byLine);
-  return { ...counts, total, rows, errors: errors.slice(0, limits.errors), errorCount: errors.length };
+  return {
+    ...counts,
+    total,
+    rows,
+    errors: errors.slice(0, limits.errors),
+    errorCount: errors.length,
+    notes,
+    regions: regions.list(),
+  };
+}
+
+/** A row as the preview shows it: a region that matched a stored one by its stored name ("RANTING TAMAN" → "Ranting Taman"). */
+function withStoredRegions(
+  row: Record<string, unknown>,
+  values: Record<string, unknown>,
+  regions: RegionCache,
+) {
+  const shown = { ...row };
+  for (const level of TINGKAT_WILAYAH) {
+    const id = values[`id_${level}`];
+    const stored = typeof id === 'number' ? regions.storedName(level, id) : undefined;
+    // A near miss stays as typed: which region it becomes is the committee's decision.
+    if (stored !== undefined && kunciNama(String(shown[level] ?? '')) === kunciNama(stored))
+      shown[level] = stored;
+  }
+  return shown;
+}
+
+/** The refusal of an import while near misses are undecided: nothing is written. */
+function undecidedRegions(regions: ImporWilayah[]): AppError {
+  const named = regions
+    .slice(0, 5)
+    .map((w) => `"${w.nama}" (mirip "${w.mirip}")`)
+    .join(', ');
+  const more = regions.length > 5 ? ` dan ${regions.length - 5} lainnya` : '';
+  return badRequest(
+    `Impor dibatalkan, tidak ada yang disimpan: ${regions.length} nama wilayah mirip wilayah yang sudah ada dan belum diputuskan: ${named}${more}. Di pratinjau, pilih "Pakai yang ada" atau "Buat baru" untuk masing-masing, atau perbaiki namanya di berkas, lalu impor lagi.`,
+  );
 }
 
 /**
@@ -226,9 +342,11 @@ export async function applyImport(
   source: TableSource,
   now: string,
   idPemilih = 0,
+  { decisions = {}, signal }: ImportOptions = {},
 ): Promise<ImportReport> {
   const kind = await rowKindOf(db, orgId, target);
-  const { valid, errors } = await checkFile(kind, target, source);
+  const label = (field: string) => labelKolom(jenisOf(target.kind), field);
+  const { valid, errors } = await checkFile(kind, target, source, signal);
   if (errors.length) throw new ImportRefused(errors);
   // In key order, each chunk's stored copies are one narrow range of the key's index.
   const key = (v: ValidRow) => kind.keyOf(v.row);
@@ -237,12 +355,17 @@ export async function applyImport(
     const kb = key(b);
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
+  signal?.throwIfAborted();
   return writer.run(async (trx) => {
-    const regions = RegionCache.creating(trx, orgId);
+    // Imports run one after the other: a second upload of the same file finds the first one's rows.
+    await lockImports(trx);
+    const regions = RegionCache.creating(trx, orgId, decisions);
     await kind.begin?.(trx);
     const report: ImportReport = { baru: 0, diperbarui: 0, tetap: 0 };
     for (const piece of chunks(valid)) {
-      const planned = await planChunk(trx, kind, piece, regions, errors);
+      // Between chunks other requests are answered (the transaction stays open: all or nothing).
+      await nextTurn();
+      const planned = await planChunk(trx, kind, piece, regions, errors, label);
       // After a refused row nothing more is written (all is rolled back), but every refusal is named.
       if (errors.length) continue;
       for (const p of planned) report[p.outcome]++;
@@ -252,6 +375,9 @@ export async function applyImport(
         now,
       );
     }
+    // Every near miss is named at once; what was written meanwhile is rolled back.
+    const undecided = regions.undecided();
+    if (undecided.length) throw undecidedRegions(undecided);
     if (errors.length) throw new ImportRefused(errors.sort(byLine));
     await kind.after?.(trx, report, { now, idPemilih });
     return report;

@@ -1,4 +1,4 @@
-import { isPlausiblePhone, normalizePhone } from '@ukt/core';
+import { isPlausiblePhone, normalizePhone, rapikanNama, rapikanSpasi } from '@ukt/core';
 import { z } from 'zod';
 
 const text = (max = 200) =>
@@ -13,6 +13,11 @@ const optionalText = (max = 200) =>
     .trim()
     .max(max, { error: `paling panjang ${max} karakter` })
     .default('');
+/** A person's name: spaces tidied and cased consistently (core's rapikanNama). */
+const personName = () => text().transform(rapikanNama);
+/** A region's name: spaces tidied (it is matched to stored regions whatever its case). */
+const region = () => text().transform(rapikanSpasi);
+const optionalRegion = () => optionalText().transform(rapikanSpasi);
 const whole = (min: number, max: number) =>
   z
     .string({ error: 'wajib diisi' })
@@ -23,12 +28,12 @@ const whole = (min: number, max: number) =>
 const date = z
   .string({ error: 'wajib diisi' })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'harus tanggal YYYY-MM-DD' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'harus tanggal seperti 2026-12-06 (tahun-bulan-tanggal)' });
 
 /** A row of a kegiatan (event) import file: `ukt import events` (DESIGN §6). */
 export const KegiatanFileRow = z.object({
   id_ukt: whole(1, 2_147_483_647),
-  nama_ukt: text(),
+  nama_ukt: text().transform(rapikanSpasi),
   nama_kegiatan: optionalText(),
   tanggal_tes: date,
   akhir_tes: z.union([date, z.literal('').transform(() => null)]).default(null),
@@ -42,22 +47,22 @@ export const PengujiFileRow = z
       .string({ error: 'wajib diisi' })
       .transform(normalizePhone)
       .refine(isPlausiblePhone, { error: 'bukan nomor WhatsApp Indonesia yang benar' }),
-    nama: text(),
-    perwapus: optionalText(),
-    cabang: optionalText(),
+    nama: personName(),
+    perwapus: optionalRegion(),
+    cabang: optionalRegion(),
     panitia: optionalText(50),
     dewan: z.union([whole(1, 9), z.literal('').transform(() => 1)]).default(1),
   })
-  .refine((row) => !row.cabang || row.perwapus, { error: 'cabang diisi tanpa perwapus', path: ['perwapus'] });
+  .refine((row) => !row.cabang || row.perwapus, { error: 'Cabang diisi tanpa Perwapus', path: ['perwapus'] });
 
 /** A row of a siswa (participant) import file: `ukt import participants`. */
 export const SiswaFileRow = z.object({
   no_urut: whole(1, 1_000_000),
-  nama: text(),
-  perwapus: text(),
-  cabang: text(),
-  ranting: text(),
-  rayon: text(),
+  nama: personName(),
+  perwapus: region(),
+  cabang: region(),
+  ranting: region(),
+  rayon: region(),
   provinsi: optionalText(),
 });
 

@@ -1,4 +1,4 @@
-import { IMPOR_MAX_BYTES } from '@ukt/core';
+import { IMPOR_KEPUTUSAN_FIELD, IMPOR_MAX_BYTES, ImporKeputusan } from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors';
 import { type TableSource, tableFormatOf } from './read-table';
@@ -30,11 +30,30 @@ function contentFits(name: string, bytes: Buffer): boolean {
   return format === 'csv' && !bytes.includes(0);
 }
 
+/** The committee's region decisions sent before the file (a JSON field), or none. */
+function decisionsOf(fields: Record<string, unknown>): ImporKeputusan {
+  const field = fields[IMPOR_KEPUTUSAN_FIELD] as { value?: unknown } | undefined;
+  if (typeof field?.value !== 'string' || !field.value) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(field.value);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ImporKeputusan.safeParse(json);
+  if (!parsed.success)
+    throw badRequest('Keputusan wilayah tidak dapat dibaca. Pratinjau berkasnya lagi, lalu impor.');
+  return parsed.data;
+}
+
 /**
  * Reads the one file of an import upload, refusing while it streams anything over IMPOR_MAX_BYTES
  * (413), and checks it: a .csv or .xlsx name (415) whose content is what the name says (415).
+ * The committee's region decisions come as a form field before the file.
  */
-export async function readImportUpload(request: FastifyRequest): Promise<TableSource> {
+export async function readImportUpload(
+  request: FastifyRequest,
+): Promise<TableSource & { decisions: ImporKeputusan }> {
   if (!request.isMultipart())
     throw new AppError(
       415,
@@ -44,11 +63,13 @@ export async function readImportUpload(request: FastifyRequest): Promise<TableSo
   if (Number(request.headers['content-length']) > IMPOR_MAX_BYTES + FORM_OVERHEAD) throw tooLarge();
   let name: string;
   let bytes: Buffer;
+  let decisions: ImporKeputusan;
   try {
     const part = await request.file({
-      limits: { fileSize: IMPOR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 11 },
+      limits: { fileSize: IMPOR_MAX_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 11 },
     });
     if (!part) throw badRequest('Pilih berkas .csv atau .xlsx untuk diimpor.');
+    decisions = decisionsOf(part.fields);
     name = part.filename.split(/[\\/]/).pop()?.slice(0, 120) || 'berkas';
     bytes = await part.toBuffer();
   } catch (error) {
@@ -69,5 +90,5 @@ export async function readImportUpload(request: FastifyRequest): Promise<TableSo
   if (!bytes.length)
     throw badRequest(`${name}: berkas kosong. Isi baris judul dan datanya, lalu unggah lagi.`);
   if (!contentFits(name, bytes)) throw notATable();
-  return { name, read: async () => bytes };
+  return { name, read: async () => bytes, decisions };
 }

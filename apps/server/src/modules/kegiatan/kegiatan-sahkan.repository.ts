@@ -42,3 +42,14 @@ export async function clearDisahkan(trx: Transaction<Database>, idUkt: number): 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The scores examiners' phones last reported still holding for the event, and how many phones. */
+export async function sumTertunda(db: Db, idUkt: number): Promise<{ hp: number; nilai: number }> {
+  const row = await db
+    .selectFrom('penguji_tertunda')
+    .select((eb) => [eb.fn.countAll().as('hp'), eb.fn.sum<number | string | null>('jumlah').as('nilai')])
+    .where('id_ukt', '=', idUkt)
+    .where('jumlah', '>', 0)
+    .executeTakeFirst();
+  return { hp: Number(row?.hp ?? 0), nilai: Number(row?.nilai ?? 0) };
+}

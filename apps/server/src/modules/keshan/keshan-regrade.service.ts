@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { AuditSource, Database } from '../../db/types';
 import { chunks } from '../../lib/chunks';
 import { lockDisahkanAt } from '../kegiatan/kegiatan-sahkan.repository';
-import { insertAudit, listNilaiKshan, upsertNilaiKshanBatch } from '../nilai/nilai.repository';
+import { insertAudit, listNilaiKshanForUpdate, upsertNilaiKshanBatch } from '../nilai/nilai.repository';
 import { listSheetAnswers, listSheetsAnswering } from './keshan-jawaban.repository';
 
 /** An answer key: id_soal → the correct letter. */
@@ -73,7 +73,10 @@ export async function regradeKeshan(trx: Transaction<Database>, change: KeyChang
         answers.set(a.id_siswa, sheet);
       }
       const stored = new Map(
-        (await listNilaiKshan(trx, idUkt, change.idTingkat, piece)).map((r) => [r.id_siswa, r.nilai_kshan]),
+        (await listNilaiKshanForUpdate(trx, idUkt, change.idTingkat, piece)).map((r) => [
+          r.id_siswa,
+          r.nilai_kshan,
+        ]),
       );
       const updates = [];
       for (const idSiswa of piece) {

@@ -38,7 +38,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const idUkt = request.params.id_ukt;
       if (!(await findKegiatanById(app.db, pengujiOf(request).id_organisasi, idUkt))) {
-        throw notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
+        throw notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
       }
       reply.hijack();
       const res = reply.raw;

@@ -29,7 +29,7 @@ async function readParts(
       if (part.fieldname !== 'audio') {
         await (part as MultipartFile).toBuffer();
         throw badRequest(
-          `Data tidak valid (body): kolom berkas harus bernama audio, bukan ${part.fieldname.slice(0, 40)}`,
+          `Data tidak valid: rekaman harus dikirim di kolom audio, bukan ${part.fieldname.slice(0, 40)}`,
         );
       }
       audio = await part.toBuffer();
@@ -61,11 +61,11 @@ export async function readAudioForm(request: FastifyRequest): Promise<AudioForm>
     }));
     throw badRequest(validationMessage(issues as never, 'body', fields));
   }
-  if (!audio?.length) throw badRequest('Data tidak valid (body): audio wajib diisi');
+  if (!audio?.length) throw badRequest('Data tidak valid: Rekaman suara wajib diisi');
   const kind = sniffAudio(audio);
   if (!kind) {
     throw badRequest(
-      'Data tidak valid (body): audio bukan rekaman suara yang dikenali (webm, ogg, mp4/m4a, wav, mp3)',
+      'Data tidak valid: Rekaman suara tidak dikenali (webm, ogg, mp4/m4a, wav, mp3)',
     );
   }
   return { fields: parsed.data, audio, kind };

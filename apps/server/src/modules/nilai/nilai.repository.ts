@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { AuditTable, Database, NilaiTable } from '../../db/types';
 import { bumpNilaiVersion } from '../siswa/siswa-version.repository';
 
@@ -25,6 +25,27 @@ export function findNilai(db: Db, key: NilaiKey) {
     .where('id_ukt', '=', key.id_ukt)
     .where('id_tingkat', '=', key.id_tingkat)
     .executeTakeFirst();
+}
+
+/**
+ * The score record of a key as it is now, row-locked until the transaction ends, created with
+ * zeros first when it was never written (docs/decisions/108). An upsert that changes nothing is
+ * what takes the lock: unlike SELECT … FOR UPDATE it also locks a record that does not exist yet,
+ * so two first writes of one key wait for each other too. On PostgreSQL a concurrent write of the
+ * key waits here until this transaction commits and then reads what it left; on SQLite write
+ * transactions run one at a time anyway.
+ */
+export function lockNilai(trx: Transaction<Database>, key: NilaiKey, now: string) {
+  return trx
+    .insertInto('nilai')
+    .values({ ...key, created_at: now, update_at: now, del: 0 } as Insertable<NilaiTable>)
+    .onConflict((oc) =>
+      oc
+        .columns(['id_siswa', 'id_ukt', 'id_tingkat'])
+        .doUpdateSet((eb) => ({ update_at: eb.ref('nilai.update_at') })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Writes some score columns of a record, creating it with zeros elsewhere; other columns stay as they are. */
@@ -74,15 +95,20 @@ export function listAudit(db: Db, idSiswa: number, idUkt: number) {
     .execute();
 }
 
-/** The KESHAN scores (nilai_kshan) of some participants at a belt in one event, where a record exists. */
-export function listNilaiKshan(db: Db, idUkt: number, idTingkat: number, idSiswa: number[]) {
-  return db
+/**
+ * The KESHAN scores (nilai_kshan) of some participants at a belt in one event, where a record
+ * exists, row-locked on PostgreSQL until the transaction ends: a correction racing a re-grading
+ * waits for it and is audited with the re-graded value (docs/decisions/108).
+ */
+export function listNilaiKshanForUpdate(db: Db, idUkt: number, idTingkat: number, idSiswa: number[]) {
+  const query = db
     .selectFrom('nilai')
     .select(['id_siswa', 'nilai_kshan'])
     .where('id_ukt', '=', idUkt)
     .where('id_tingkat', '=', idTingkat)
     .where('id_siswa', 'in', idSiswa.length ? idSiswa : [-1])
-    .execute();
+    .orderBy('id_siswa');
+  return (db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
 }
 
 /** Sets nilai_kshan of many records at once (a re-grading), creating a record where none exists. */

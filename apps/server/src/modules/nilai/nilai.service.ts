@@ -21,6 +21,7 @@ import {
   findNilai,
   insertAudit,
   listWrittenFields,
+  lockNilai,
   type NilaiKey,
   type NilaiValues,
   upsertNilai,
@@ -109,12 +110,12 @@ export async function saveNilai(
   audit: NilaiAudit = FROM_APLIKASI,
 ): Promise<AuditChange[]> {
   await assertNotDisahkan(trx, key.id_ukt);
-  const before = await findNilai(trx, key);
-  const written = before ? await listWrittenFields(trx, key, Object.keys(values)) : new Set<string>();
+  // Read under the record's lock, so a write racing this one is audited with what this one left.
+  const before: Record<string, unknown> = await lockNilai(trx, key, now);
+  const written = await listWrittenFields(trx, key, Object.keys(values));
   await upsertNilai(trx, key, values, now);
   const changed = Object.entries(values).filter(
-    ([field, value]) =>
-      (before as Record<string, unknown> | undefined)?.[field] !== value || !written.has(field),
+    ([field, value]) => before[field] !== value || !written.has(field),
   );
   const rows = changed
     .filter(([, value]) => typeof value === 'number')
@@ -123,7 +124,7 @@ export async function saveNilai(
       id_pemilih: examiner.id_pemilih,
       ...key,
       field,
-      old_value: before && written.has(field) ? Number((before as Record<string, unknown>)[field]) : null,
+      old_value: written.has(field) ? Number(before[field]) : null,
       new_value: value as number,
       reason: audit.reason,
       source: audit.source,

@@ -35,7 +35,14 @@ function slotUrls(row: Selectable<OrganisasiTable>): Record<GambarSlot, string |
  * banners' URLs in slot order.
  */
 export function toOrganisasi(row: Selectable<OrganisasiTable>): Organisasi {
-  const { logo_height, id_organisasi, banners: _banners, logo_gambar: _logo, ...rest } = row;
+  const {
+    logo_height,
+    id_organisasi,
+    banners: _banners,
+    logo_gambar: _logo,
+    penandatangan: _penandatangan,
+    ...rest
+  } = row;
   const urls = slotUrls(row);
   return {
     ...rest,

@@ -45,8 +45,8 @@ export async function readGambarForm(request: FastifyRequest): Promise<GambarFor
     throw badRequest('Formulir multipart tidak dapat dibaca. Unggah ulang gambarnya.');
   }
   if (!data?.length)
-    throw badRequest('Data tidak valid (body): gambar wajib diisi (satu berkas PNG, JPEG atau WebP)');
+    throw badRequest('Data tidak valid: Gambar wajib diisi (satu berkas PNG, JPEG atau WebP)');
   const kind = sniffImage(data);
-  if (!kind) throw badRequest('Data tidak valid (body): berkas ini bukan gambar PNG, JPEG atau WebP');
+  if (!kind) throw badRequest('Data tidak valid: berkas ini bukan gambar PNG, JPEG atau WebP');
   return { data, kind };
 }

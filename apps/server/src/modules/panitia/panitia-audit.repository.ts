@@ -1,6 +1,7 @@
-import { AUDIT_PAGE_SIZE } from '@ukt/core';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { AUDIT_PAGE_SIZE, AUDIT_SCORE_FIELDS } from '@ukt/core';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/types';
+import { searchForm } from '../siswa/siswa.repository';
 
 /** The filters of the audit page, all optional but the organisation; times as ISO text. */
 export interface AuditFilter {
@@ -11,7 +12,14 @@ export interface AuditFilter {
   field?: string | undefined;
   dari?: string | undefined;
   sampai?: string | undefined;
+  /** A participant's name (part of it) or number; '' for everyone. */
+  cari?: string | undefined;
+  /** Also the rows that only record a first save's default (nothing → 0 of a field not in AUDIT_SCORE_FIELDS). */
+  bawaan?: boolean;
 }
+
+/** A LIKE pattern for text anywhere, its wildcards taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log' | 'ukt', O>, f: AuditFilter) {
   let q = query.where('ukt.id_organisasi', '=', f.idOrganisasi);
@@ -21,6 +29,27 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log' | 'ukt', O>
   if (f.field !== undefined) q = q.where('audit_log.field', '=', f.field);
   if (f.dari !== undefined) q = q.where('audit_log.at', '>=', f.dari);
   if (f.sampai !== undefined) q = q.where('audit_log.at', '<=', f.sampai);
+  if (f.cari) {
+    const like = sql<boolean>`siswa.nama_cari like ${contains(searchForm(f.cari))} escape '\\'`;
+    const number = /^\d{1,9}$/.test(f.cari) ? Number(f.cari) : undefined;
+    q = q.where('audit_log.id_siswa', 'in', (eb) =>
+      eb
+        .selectFrom('siswa')
+        .select('siswa.id_siswa')
+        .$if(f.idUkt !== undefined, (w) => w.where('siswa.id_ukt', '=', f.idUkt as number))
+        .where((w) => (number === undefined ? like : w.or([like, w('siswa.no_urut', '=', number)]))),
+    );
+  }
+  if (!f.bawaan) {
+    // Leaves out a first save's defaults: nothing → 0 of a field that holds no component's score.
+    q = q.where((eb) =>
+      eb.or([
+        eb('audit_log.old_value', 'is not', null),
+        eb('audit_log.new_value', '!=', 0),
+        eb('audit_log.field', 'in', [...AUDIT_SCORE_FIELDS, 'sahkan']),
+      ]),
+    );
+  }
   return q;
 }
 

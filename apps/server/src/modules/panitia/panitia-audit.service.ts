@@ -23,6 +23,8 @@ export async function listAuditLog(
     field: query.field,
     dari: iso(query.dari),
     sampai: iso(query.sampai),
+    cari: query.cari,
+    bawaan: query.bawaan === '1',
   };
   const [rows, total] = await Promise.all([findAuditPage(db, filter, query.hal), countAudit(db, filter)]);
   return {

@@ -11,6 +11,7 @@ import {
   ImporPratinjau,
   ImporQuery,
 } from '@ukt/core';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
@@ -52,11 +53,11 @@ function targetOf(jenis: ImporJenis, query: z.output<typeof ImporQuery>): Import
       return { kind: jenis };
     case 'peserta':
       if (query.id_ukt === undefined)
-        throw badRequest('Data tidak valid (query): id_ukt wajib diisi; pilih kegiatan tujuan peserta.');
+        throw badRequest('Alamat tidak valid: ID kegiatan wajib diisi; pilih kegiatan tujuan peserta.');
       return { kind: 'siswa', idUkt: query.id_ukt };
     case 'soal':
       if (query.tingkat === undefined)
-        throw badRequest('Data tidak valid (query): tingkat wajib diisi; pilih tingkat sabuk soal ini.');
+        throw badRequest('Alamat tidak valid: Tingkat wajib diisi; pilih tingkat sabuk soal ini.');
       return { kind: 'soal', idTingkat: query.tingkat };
   }
 }
@@ -67,6 +68,15 @@ const kesalahanOf = (issue: ImportIssue): ImporKesalahan => ({
   kolom: issue.field ?? '',
   pesan: issue.message,
 });
+
+/** A signal aborted when the client goes away before its answer is sent: reading the file stops. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 /** Every /panitia/impor route. */
 export const panitiaImporRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,14 +112,18 @@ export const panitiaImporRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiResult(ImporPratinjau), ...UPLOAD_ERRORS },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { jenis } = request.params;
       const target = targetOf(jenis, request.query);
       const source = await readImportUpload(request);
-      const preview = await previewImport(app.db, pengujiOf(request).id_organisasi, target, source, {
-        rows: IMPOR_PREVIEW_ROWS,
-        errors: IMPOR_PREVIEW_ERRORS,
-      });
+      const preview = await previewImport(
+        app.db,
+        pengujiOf(request).id_organisasi,
+        target,
+        source,
+        { rows: IMPOR_PREVIEW_ROWS, errors: IMPOR_PREVIEW_ERRORS },
+        { signal: clientGone(reply) },
+      );
       return {
         success: true,
         data: {
@@ -127,6 +141,8 @@ export const panitiaImporRoutes: FastifyPluginAsyncZod = async (app) => {
           })),
           kesalahan: preview.errors.map(kesalahanOf),
           jumlah_kesalahan: preview.errorCount,
+          catatan: preview.notes,
+          wilayah: preview.regions,
         },
       };
     },
@@ -157,6 +173,7 @@ export const panitiaImporRoutes: FastifyPluginAsyncZod = async (app) => {
           source,
           new Date(app.clock()).toISOString(),
           examiner.id_pemilih,
+          { decisions: source.decisions, signal: clientGone(reply) },
         );
         const message = `Impor selesai: ${hasil.baru} baru, ${hasil.diperbarui} diperbarui, ${hasil.tetap} tidak berubah.`;
         return { success: true, message, data: hasil };

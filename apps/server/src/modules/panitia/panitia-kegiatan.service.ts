@@ -31,7 +31,7 @@ function toPanitiaKegiatan(row: Selectable<UktTable>, counts: KegiatanCounts = N
   };
 }
 
-const missing = (idUkt: number) => notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
+const missing = (idUkt: number) => notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
 
 /** The organisation's events, newest first, active ones ('0'), archived ones ('1') or all. */
 export async function listPanitiaKegiatan(

@@ -25,7 +25,7 @@ export async function koreksiNilai(
 ): Promise<KoreksiHasil> {
   const kegiatan = await requireKegiatan(db, admin, idUkt);
   if (!(await findSiswa(db, body.id_siswa, idUkt))) {
-    throw notFound(`Peserta dengan id_siswa ${body.id_siswa} tidak ditemukan di kegiatan ini.`);
+    throw notFound(`Peserta dengan ID ${body.id_siswa} tidak ditemukan di kegiatan ini.`);
   }
   const key = {
     id_siswa: body.id_siswa,

@@ -1,4 +1,13 @@
-import { API, apiResult, GambarParams, OrganisasiInput, PanitiaOrganisasi } from '@ukt/core';
+import {
+  API,
+  apiResult,
+  GambarParams,
+  KegiatanParams,
+  OrganisasiInput,
+  PanitiaOrganisasi,
+  PenandatanganKegiatan,
+  PenandatanganSet,
+} from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
@@ -7,14 +16,20 @@ import { readGambarForm } from './gambar-form';
 import {
   deleteGambar,
   editOrganisasi,
+  editPenandatangan,
+  editPenandatanganKegiatan,
   getPanitiaOrganisasi,
+  getPenandatangan,
+  getPenandatanganKegiatan,
   type OrganisasiDeps,
   uploadGambar,
 } from './panitia-organisasi.service';
 
 const One = apiResult(PanitiaOrganisasi);
+const Signatories = apiResult(PenandatanganSet);
+const EventSignatories = apiResult(PenandatanganKegiatan);
 
-/** The console's organisation page: branding, announcement, logo and banners (DESIGN §9). */
+/** The console's organisation page: branding, announcement, logo, banners and signatories (DESIGN §9). */
 export const panitiaOrganisasiRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (request: FastifyRequest): OrganisasiDeps => ({
     db: app.db,
@@ -53,6 +68,77 @@ export const panitiaOrganisasiRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true,
       message: 'Data organisasi berhasil disimpan.',
       data: await editOrganisasi(deps(request), request.body),
+    }),
+  );
+
+  app.get(
+    API.panitia.organisasiPenandatangan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Penandatangan piagam dan berita acara: jabatan dan nama',
+        response: { 200: Signatories, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await getPenandatangan(app.db, pengujiOf(request).id_organisasi),
+    }),
+  );
+
+  app.put(
+    API.panitia.organisasiPenandatangan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Ubah penandatangan piagam dan berita acara (nama kosong: garis untuk ditulis tangan)',
+        body: PenandatanganSet,
+        response: { 200: Signatories, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Penandatangan berhasil disimpan.',
+      data: await editPenandatangan(deps(request), request.body),
+    }),
+  );
+
+  app.get(
+    API.panitia.kegiatanPenandatangan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Penandatangan khusus satu kegiatan, dan penandatangan organisasi yang melengkapinya',
+        params: KegiatanParams,
+        response: { 200: EventSignatories, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await getPenandatanganKegiatan(app.db, pengujiOf(request), request.params.id_ukt),
+    }),
+  );
+
+  app.put(
+    API.panitia.kegiatanPenandatangan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Ubah penandatangan khusus satu kegiatan (kosong: memakai penandatangan organisasi)',
+        params: KegiatanParams,
+        body: PenandatanganSet,
+        response: { 200: EventSignatories, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Penandatangan kegiatan ini berhasil disimpan.',
+      data: await editPenandatanganKegiatan(
+        deps(request),
+        pengujiOf(request),
+        request.params.id_ukt,
+        request.body,
+      ),
     }),
   );
 

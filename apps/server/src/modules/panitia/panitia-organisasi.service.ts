@@ -1,8 +1,15 @@
-import type { GambarSlot, OrganisasiInput, PanitiaOrganisasi } from '@ukt/core';
+import type {
+  GambarSlot,
+  OrganisasiInput,
+  PanitiaOrganisasi,
+  PenandatanganKegiatan,
+  PenandatanganSet,
+} from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { conflict, notFound } from '../../lib/errors';
+import type { AuthPenguji } from '../../plugins/context';
 import type { ImageKind } from '../media/image-sniff';
 import {
   type GambarSet,
@@ -19,8 +26,11 @@ import {
   replaceGambarColumns,
   updateOrganisasi,
 } from '../organisasi/organisasi.repository';
+import { penandatanganColumn, penandatanganOf } from '../organisasi/penandatangan';
+import { requireKegiatan } from '../siswa/siswa.service';
 
-// The console's Organisasi page (DESIGN §9): name, colours, the announcement, logo and banners.
+// The console's Organisasi page (DESIGN §9): name, colours, the announcement, logo and banners,
+// and the documents' signatories (docs/decisions/110).
 
 /** What the organisation calls need. */
 export interface OrganisasiDeps {
@@ -64,6 +74,61 @@ export async function editOrganisasi(
     });
   });
   return getPanitiaOrganisasi(deps.db, deps.idOrganisasi);
+}
+
+/** The signatories the documents print. */
+export async function getPenandatangan(
+  db: Kysely<Database>,
+  idOrganisasi: number,
+): Promise<PenandatanganSet> {
+  return penandatanganOf(await rowOf(db, idOrganisasi));
+}
+
+/** Replaces the signatories. */
+export async function editPenandatangan(
+  deps: OrganisasiDeps,
+  input: PenandatanganSet,
+): Promise<PenandatanganSet> {
+  await deps.writer.run(async (trx) => {
+    await updateOrganisasi(trx, deps.idOrganisasi, {
+      penandatangan: penandatanganColumn(input),
+      update_at: deps.now,
+    });
+  });
+  return getPenandatangan(deps.db, deps.idOrganisasi);
+}
+
+/** One event's own signatories, and the organisation's that fill in the rest. */
+export async function getPenandatanganKegiatan(
+  db: Kysely<Database>,
+  admin: AuthPenguji,
+  idUkt: number,
+): Promise<PenandatanganKegiatan> {
+  const kegiatan = await requireKegiatan(db, admin, idUkt);
+  return {
+    kegiatan: penandatanganOf(kegiatan),
+    organisasi: await getPenandatangan(db, admin.id_organisasi),
+  };
+}
+
+/** Replaces one event's own signatories (all empty: the organisation's apply again). */
+export async function editPenandatanganKegiatan(
+  deps: OrganisasiDeps,
+  admin: AuthPenguji,
+  idUkt: number,
+  input: PenandatanganSet,
+): Promise<PenandatanganKegiatan> {
+  await requireKegiatan(deps.db, admin, idUkt);
+  const empty = Object.values(input).every((p) => !p.jabatan && !p.nama);
+  await deps.writer.run(async (trx) => {
+    await trx
+      .updateTable('ukt')
+      .set({ penandatangan: empty ? null : penandatanganColumn(input) })
+      .where('id_ukt', '=', idUkt)
+      .where('id_organisasi', '=', admin.id_organisasi)
+      .execute();
+  });
+  return getPenandatanganKegiatan(deps.db, admin, idUkt);
 }
 
 /** How often a slot change is tried again when another one changed the images in between. */

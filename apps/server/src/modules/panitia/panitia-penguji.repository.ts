@@ -9,6 +9,8 @@ export interface PengujiSearch {
   nama: string;
   /** Digit strings to find inside a number (none when the search is not a number). */
   noWa: string[];
+  /** Only the examiners assigned to this event (docs/decisions/109). */
+  idUkt?: number;
 }
 
 /** `%text%` for LIKE, with LIKE's own wildcards taken literally (used with ESCAPE '\'). */
@@ -23,14 +25,26 @@ function examinersOf(db: Db, idOrganisasi: number) {
 }
 
 function searched(db: Db, idOrganisasi: number, search: PengujiSearch) {
-  return examinersOf(db, idOrganisasi).$if(search.nama !== '', (qb) =>
-    qb.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(penguji.nama) like ${contains(search.nama)} escape '\\'`,
-        ...search.noWa.map((digits) => sql<boolean>`penguji.no_wa like ${contains(digits)} escape '\\'`),
-      ]),
-    ),
-  );
+  const { idUkt } = search;
+  return examinersOf(db, idOrganisasi)
+    .$if(search.nama !== '', (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(penguji.nama) like ${contains(search.nama)} escape '\\'`,
+          ...search.noWa.map((digits) => sql<boolean>`penguji.no_wa like ${contains(digits)} escape '\\'`),
+        ]),
+      ),
+    )
+    .$if(idUkt !== undefined, (qb) =>
+      qb.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('penugasan')
+            .select('penugasan.id_ukt')
+            .whereRef('penugasan.id_pemilih', '=', 'penguji.id_pemilih')
+            .where('penugasan.id_ukt', '=', idUkt as number),
+        ),
+      ),
+    );
 }
 
 const COLUMNS = [
@@ -114,4 +128,16 @@ export async function findRegionParent(
 ): Promise<number | undefined> {
   const row = await db.selectFrom(level).select('id_parent').where('id', '=', id).executeTakeFirst();
   return row?.id_parent;
+}
+
+/** Which of these event ids are the organisation's. */
+export async function kegiatanIdsOf(db: Db, idOrganisasi: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('ukt')
+    .select('id_ukt')
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('id_ukt', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id_ukt);
 }

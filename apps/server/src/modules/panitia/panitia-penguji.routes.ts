@@ -9,11 +9,18 @@ import {
   PengujiParams,
   TautanBody,
   TautanLogin,
+  TugasBody,
 } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../auth/auth.hooks';
-import { createPenguji, editPenguji, listPanitiaPenguji, setPengujiAktif } from './panitia-penguji.service';
+import {
+  createPenguji,
+  editPenguji,
+  listPanitiaPenguji,
+  setPengujiAktif,
+  setTugas,
+} from './panitia-penguji.service';
 import { createTautan } from './panitia-tautan.service';
 
 const One = apiResult(PanitiaPenguji);
@@ -109,6 +116,35 @@ export const panitiaPengujiRoutes: FastifyPluginAsyncZod = async (app) => {
           aktif,
           app.clock(),
         ),
+      };
+    },
+  );
+
+  app.put(
+    API.panitia.pengujiTugas.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary: 'Tugaskan penguji ke kegiatan (dan pos); daftar kosong: semua kegiatan',
+        params: PengujiParams,
+        body: TugasBody,
+        response: { 200: One, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const data = await setTugas(
+        app.db,
+        app.writer,
+        pengujiOf(request).id_organisasi,
+        request.params.id_pemilih,
+        request.body,
+      );
+      return {
+        success: true,
+        message: data.tugas.length
+          ? `Tugas ${data.nama} disimpan: ${data.tugas.length} kegiatan.`
+          : `${data.nama} tidak ditugaskan khusus: ia melihat semua kegiatan.`,
+        data,
       };
     },
   );

@@ -6,6 +6,8 @@ import {
   type PageMeta,
   type PanitiaPenguji,
   type PengujiInput,
+  type Tugas,
+  type TugasBody,
 } from '@ukt/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
@@ -16,10 +18,12 @@ import type { AuthPenguji } from '../../plugins/context';
 import { revokeTokensOfPenguji } from '../auth/session.repository';
 import { withPengujiForgotten } from '../auth/session.service';
 import { findPengujiByNoWa, insertPenguji, updatePenguji } from '../penguji/penguji.repository';
+import { type PosList, replaceTugas, tugasOf } from '../penguji/penugasan.repository';
 import {
   countPenguji,
   findPengujiWithRegion,
   findRegionParent,
+  kegiatanIdsOf,
   lastActivity,
   listPenguji,
   type PengujiSearch,
@@ -37,6 +41,7 @@ const str = (v: number | null) => (v === null ? null : String(v));
 function toPanitiaPenguji(
   row: PengujiWithRegion,
   activity: Awaited<ReturnType<typeof lastActivity>>,
+  tugas: Map<number, Map<number, PosList>>,
 ): PanitiaPenguji {
   const signIn = activity.signIn.get(row.id_pemilih);
   const write = activity.write.get(row.id_pemilih);
@@ -55,34 +60,37 @@ function toPanitiaPenguji(
     dewan: row.dewan,
     aktif: row.aktif === 1,
     aktivitas_terakhir: times.length ? new Date(Math.max(...times)).toISOString() : null,
+    tugas: [...(tugas.get(row.id_pemilih) ?? [])].map(
+      ([idUkt, pos]): Tugas => ({ id_ukt: String(idUkt), pos }),
+    ),
   };
 }
 
 /** What a search box text matches: part of a name, or, when it looks like a number, its digits. */
-export function searchOf(cari: string): PengujiSearch {
+export function searchOf(cari: string, idUkt?: number): PengujiSearch {
   const nama = cari.toLowerCase();
-  if (!/^[+\d\s-]+$/.test(cari)) return { nama, noWa: [] };
+  const event = idUkt === undefined ? {} : { idUkt };
+  if (!/^[+\d\s-]+$/.test(cari)) return { nama, noWa: [], ...event };
   const digits = digitsOnly(cari);
-  if (!digits) return { nama, noWa: [] };
+  if (!digits) return { nama, noWa: [], ...event };
   // '0812…' is typed for '62812…' (DESIGN §4): look for both spellings.
-  return { nama, noWa: digits.startsWith('0') ? [digits, `62${digits.slice(1)}`] : [digits] };
+  return { nama, noWa: digits.startsWith('0') ? [digits, `62${digits.slice(1)}`] : [digits], ...event };
 }
 
 /** A page of the organisation's examiners matching the search box, by name (DESIGN §9). */
 export async function listPanitiaPenguji(
   db: Kysely<Database>,
   idOrganisasi: number,
-  query: { cari: string; hal: number },
+  query: { cari: string; hal: number; id_ukt?: number | undefined },
 ): Promise<{ data: PanitiaPenguji[]; meta: PageMeta }> {
-  const search = searchOf(query.cari);
+  const search = searchOf(query.cari, query.id_ukt);
   const rows = await listPenguji(db, idOrganisasi, search, query.hal, PAGE_SIZE);
   const total = await countPenguji(db, idOrganisasi, search);
-  const activity = await lastActivity(
-    db,
-    rows.map((r) => r.id_pemilih),
-  );
+  const ids = rows.map((r) => r.id_pemilih);
+  const activity = await lastActivity(db, ids);
+  const tugas = await tugasOf(db, ids);
   return {
-    data: rows.map((row) => toPanitiaPenguji(row, activity)),
+    data: rows.map((row) => toPanitiaPenguji(row, activity, tugas)),
     meta: { hal: query.hal, per_page: PAGE_SIZE, total, total_pages: Math.ceil(total / PAGE_SIZE) },
   };
 }
@@ -98,7 +106,7 @@ export async function getPanitiaPenguji(
 ): Promise<PanitiaPenguji> {
   const row = await findPengujiWithRegion(db, idOrganisasi, idPemilih);
   if (!row) throw missing(idPemilih);
-  return toPanitiaPenguji(row, await lastActivity(db, [idPemilih]));
+  return toPanitiaPenguji(row, await lastActivity(db, [idPemilih]), await tugasOf(db, [idPemilih]));
 }
 
 /**
@@ -108,23 +116,18 @@ export async function getPanitiaPenguji(
 async function valuesOf(trx: Transaction<Database>, idOrganisasi: number, input: PengujiInput) {
   const noWa = normalizePhone(input.no_wa);
   if (!isPlausiblePhone(noWa)) {
-    throw badRequest(
-      'Data tidak valid (body): no_wa bukan nomor WhatsApp Indonesia yang benar (contoh 0812…)',
-    );
+    throw badRequest('Data tidak valid: Nomor WhatsApp bukan nomor Indonesia yang benar (contoh 0812…)');
   }
   const idPerwapus = input.id_perwapus ?? null;
   const idCabang = input.id_cabang ?? null;
   if (idPerwapus !== null && (await findRegionParent(trx, 'perwapus', idPerwapus)) !== idOrganisasi) {
-    throw badRequest(
-      `Data tidak valid (body): id_perwapus ${idPerwapus} tidak ada. Pilih perwapus dari daftar.`,
-    );
+    throw badRequest(`Data tidak valid: perwapus ${idPerwapus} tidak ada. Pilih perwapus dari daftar.`);
   }
   if (idCabang !== null) {
-    if (idPerwapus === null)
-      throw badRequest('Data tidak valid (body): id_perwapus wajib diisi bila cabang diisi');
+    if (idPerwapus === null) throw badRequest('Data tidak valid: Perwapus wajib diisi bila cabang diisi');
     if ((await findRegionParent(trx, 'cabang', idCabang)) !== idPerwapus) {
       throw badRequest(
-        `Data tidak valid (body): id_cabang ${idCabang} bukan cabang dari perwapus yang dipilih. Pilih cabang dari daftar.`,
+        `Data tidak valid: cabang ${idCabang} bukan cabang dari perwapus yang dipilih. Pilih cabang dari daftar.`,
       );
     }
   }
@@ -237,4 +240,43 @@ export async function setPengujiAktif(
     }),
   );
   return getPanitiaPenguji(db, actor.id_organisasi, idPemilih);
+}
+
+/**
+ * Replaces an examiner's assignment (docs/decisions/109): the events of this organisation they
+ * work at, each with every post or only some. An empty list lifts it: every event again.
+ * 400 for an event that is not the organisation's.
+ */
+export async function setTugas(
+  db: Kysely<Database>,
+  writer: Writer,
+  idOrganisasi: number,
+  idPemilih: number,
+  body: TugasBody,
+): Promise<PanitiaPenguji> {
+  // One entry per event: the same event twice merges its posts (every post wins).
+  const merged = new Map<number, number[]>();
+  for (const t of body.tugas) {
+    const before = merged.get(t.id_ukt);
+    merged.set(
+      t.id_ukt,
+      before === undefined ? t.pos : before.length && t.pos.length ? [...before, ...t.pos] : [],
+    );
+  }
+  await writer.run(async (trx) => {
+    if (!(await findPengujiWithRegion(trx, idOrganisasi, idPemilih))) throw missing(idPemilih);
+    const known = new Set(await kegiatanIdsOf(trx, idOrganisasi, [...merged.keys()]));
+    const unknown = [...merged.keys()].filter((id) => !known.has(id));
+    if (unknown.length) {
+      throw badRequest(
+        `Kegiatan nomor ${unknown.join(', ')} tidak ada. Muat ulang halaman lalu pilih kegiatan dari daftar.`,
+      );
+    }
+    await replaceTugas(
+      trx,
+      idPemilih,
+      [...merged].map(([id_ukt, pos]) => ({ id_ukt, pos })),
+    );
+  });
+  return getPanitiaPenguji(db, idOrganisasi, idPemilih);
 }

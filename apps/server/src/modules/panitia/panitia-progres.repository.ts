@@ -227,3 +227,26 @@ export async function countBelum(db: Kysely<Database>, f: BelumFilter): Promise<
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Per participant not withdrawn, score field and belt level among `fields` (matched loosely, the
+ * caller keeps the exact pairs): when its first score was written. One row per scored pair, so a
+ * few thousand for a large event; the complete counts and the chart are made from them.
+ */
+export function listFirstScored(db: Kysely<Database>, idUkt: number, fields: FieldAt[]) {
+  return db
+    .selectFrom('audit_log')
+    .innerJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa')
+    .select((eb) => [
+      'audit_log.id_siswa',
+      'audit_log.field',
+      'audit_log.id_tingkat',
+      eb.fn.min('audit_log.at').as('at'),
+    ])
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
+    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))])
+    .where('siswa.mundur', '=', 0)
+    .groupBy(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
+    .execute();
+}

@@ -15,6 +15,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types';
 import type { AuthPenguji } from '../../plugins/context';
+import { findAturanTerkini } from '../results/aturan.repository';
+import { aturanOf } from '../results/aturan.service';
 import { requireKegiatan } from '../siswa/siswa.service';
 import {
   countBelum,
@@ -24,6 +26,7 @@ import {
   countPesertaPos,
   type ExamAt,
   findBelumPage,
+  listFirstScored,
   listTertunda,
 } from './panitia-progres.repository';
 import { listPengujiNames } from './panitia-siswa.repository';
@@ -42,18 +45,90 @@ function examsOf(tingkatKegiatan: number): (ExamAt & { key: KomponenKey; label: 
   }));
 }
 
+type Exam = ReturnType<typeof examsOf>[number];
+
+const QUARTER = 15 * 60_000;
+/** At most this many points a line: an event of several days gets longer intervals than 15 minutes. */
+const MAX_TITIK = 96;
+
+/**
+ * From the first score time of every scored (participant, field, level): who has any score, who
+ * has every counted exam, and per post how many were complete at it by the end of each interval
+ * (a participant is complete at a post when each counted exam of the post has its first score).
+ */
+function completeness(
+  exams: Exam[],
+  countedExams: Exam[],
+  firsts: { id_siswa: number; field: string; id_tingkat: number; at: string | null }[],
+) {
+  const pair = (field: string, tingkat: number) => `${field} ${tingkat}`;
+  const examsAt = new Map<string, Exam[]>();
+  for (const e of exams)
+    examsAt.set(pair(e.field, e.tingkat), [...(examsAt.get(pair(e.field, e.tingkat)) ?? []), e]);
+  // Per participant: each exam's first score time.
+  const bySiswa = new Map<number, Map<KomponenKey, number>>();
+  for (const f of firsts) {
+    const at = Date.parse(String(f.at));
+    for (const e of examsAt.get(pair(f.field, Number(f.id_tingkat))) ?? []) {
+      const times = bySiswa.get(Number(f.id_siswa)) ?? new Map<KomponenKey, number>();
+      times.set(e.key, at);
+      bySiswa.set(Number(f.id_siswa), times);
+    }
+  }
+  const doneAt = (times: Map<KomponenKey, number>, of: Exam[]) =>
+    of.every((e) => times.has(e.key)) ? Math.max(...of.map((e) => times.get(e.key) ?? 0)) : null;
+  const all = [...bySiswa.values()];
+  const lines = POSTS.map((p) => {
+    const of = countedExams.filter((e) => e.pos === postFlagField(p.id));
+    const times = of.length
+      ? all.map((t) => doneAt(t, of)).filter((t): t is number => t !== null && Number.isFinite(t))
+      : [];
+    return { pos: p.id, nama: p.nama, of, times: times.sort((a, b) => a - b) };
+  }).filter((l) => l.of.length > 0);
+  const every = lines.flatMap((l) => l.times);
+  const first = Math.min(...every);
+  const last = Math.max(...every);
+  const span = every.length ? last - first : 0;
+  const step = QUARTER * Math.max(1, Math.ceil(span / QUARTER / MAX_TITIK));
+  const start = Math.floor(first / QUARTER) * QUARTER;
+  // Interval ends from the first one past the first completion to the first one past the last.
+  const ends: number[] = [];
+  if (every.length) for (let t = start + step; t - step <= last; t += step) ends.push(t);
+  return {
+    adaNilai: bySiswa.size,
+    lengkap: all.filter((t) => countedExams.length > 0 && doneAt(t, countedExams) !== null).length,
+    menit: step / 60_000,
+    lini: lines.map((l) => ({
+      pos: l.pos,
+      nama: l.nama,
+      titik: ends.map((end) => ({
+        at: new Date(end).toISOString(),
+        lengkap: l.times.filter((t) => t < end).length,
+      })),
+    })),
+  };
+}
+
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null || a > b ? a : b);
 
 /** The progress of an event: per post and exam, per examiner, the phones' unsent writes, ratified or not. */
 export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt: number): Promise<Progres> {
   const kegiatan = await requireKegiatan(db, admin, idUkt);
   const exams = examsOf(kegiatan.id_tingkat);
-  const [peserta, dinilai, diambilPerPenguji, written] = await Promise.all([
+  const [peserta, dinilai, diambilPerPenguji, written, firsts, stored] = await Promise.all([
     countPesertaPos(db, idUkt),
     countDinilai(db, idUkt, exams),
     countDiambilPerPenguji(db, idUkt),
     countDinilaiPerPenguji(db, idUkt, exams),
+    listFirstScored(db, idUkt, exams),
+    findAturanTerkini(db, idUkt),
   ]);
+  const counted = new Set<string>(aturanOf(kegiatan.id_tingkat, stored).aturan.komponen.map((k) => k.key));
+  const lengkap = completeness(
+    exams,
+    exams.filter((e) => counted.has(e.key)),
+    firsts,
+  );
 
   const pos = POSTS.map((p) => ({
     pos: p.id,
@@ -110,6 +185,10 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
   return {
     id_ukt: String(idUkt),
     total_peserta: peserta.total,
+    peserta_lengkap: lengkap.lengkap,
+    peserta_ada_nilai: lengkap.adaNilai,
+    menit_per_titik: lengkap.menit,
+    lini_waktu: lengkap.lini,
     pos,
     penguji,
     tertunda: { hp: holding.length, nilai: holding.reduce((sum, p) => sum + p.tertunda, 0) },

@@ -53,7 +53,6 @@ export const panitiaRekapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await putAturan(
-        app.db,
         app.writer,
         pengujiOf(request),
         request.params.id_ukt,
@@ -69,7 +68,7 @@ export const panitiaRekapRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['panitia'],
-        summary: 'Rekap nilai per peserta (tanpa peserta mundur): nilai akhir, predikat, status, alasan',
+        summary: 'Rekap nilai per peserta (yang mundur: status Mundur): nilai akhir, predikat, alasan',
         params: KegiatanParams,
         querystring: RekapQuery,
         response: { 200: RekapResult, ...AUTH_ERRORS },

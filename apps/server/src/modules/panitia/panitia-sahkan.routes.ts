@@ -1,14 +1,31 @@
-import { API, BatalSahkanBody, KegiatanParams, SahkanBody } from '@ukt/core';
+import { API, apiResult, BatalSahkanBody, KegiatanParams, SahkanBody, SahkanRingkasan } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { pengujiOf } from '../auth/auth.hooks';
-import { batalSahkanKegiatan, sahkanKegiatan } from './panitia-sahkan.service';
+import { batalSahkanKegiatan, sahkanKegiatan, sahkanRingkasan } from './panitia-sahkan.service';
 
 const WRITE_ERRORS = { ...AUTH_ERRORS, 409: ErrorResult } as const;
 
 /** Ratifying an event's scores and taking it back (DESIGN §10). */
 export const panitiaSahkanRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => new Date(app.clock()).toISOString();
+
+  app.get(
+    API.panitia.sahkan.route,
+    {
+      schema: {
+        tags: ['panitia'],
+        summary:
+          'Ringkasan sebelum mengesahkan: peserta belum lengkap, nilai tertunda di HP, dan apakah hari ujian belum lewat',
+        params: KegiatanParams,
+        response: { 200: apiResult(SahkanRingkasan), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await sahkanRingkasan(app.db, pengujiOf(request), request.params.id_ukt, now()),
+    }),
+  );
 
   app.post(
     API.panitia.sahkan.route,

@@ -78,7 +78,7 @@ async function panitiaPeserta(db: Db, ids: number[]): Promise<PanitiaPeserta[]> 
 /** One participant as the console shows them. */
 async function onePeserta(db: Db, idSiswa: number): Promise<PanitiaPeserta> {
   const [peserta] = await panitiaPeserta(db, [idSiswa]);
-  if (!peserta) throw notFound(`Peserta dengan id_siswa ${idSiswa} tidak ditemukan di kegiatan ini.`);
+  if (!peserta) throw notFound(`Peserta dengan ID ${idSiswa} tidak ditemukan di kegiatan ini.`);
   return peserta;
 }
 
@@ -117,13 +117,13 @@ async function valuesOf(db: Kysely<Database>, admin: AuthPenguji, input: Peserta
   const path = await findRayonPath(db, admin.id_organisasi, input.id_rayon);
   if (!path)
     throw badRequest(
-      `Data tidak valid (body): id_rayon ${input.id_rayon} bukan rayon organisasi ini. Pilih rayon dari daftar.`,
+      `Data tidak valid: rayon ${input.id_rayon} bukan rayon organisasi ini. Pilih rayon dari daftar.`,
     );
   return { nama: input.nama, nama_cari: searchForm(input.nama), provinsi: input.provinsi, ...path };
 }
 
 const duplicate = (noUrut: number, nama: string) =>
-  conflict(`no_urut ${noUrut} sudah dipakai ${nama}. Pilih nomor lain, atau kosongkan agar diisi otomatis.`);
+  conflict(`No. urut ${noUrut} sudah dipakai ${nama}. Pilih nomor lain, atau kosongkan agar diisi otomatis.`);
 
 /** Runs a participant write; a unique no_urut taken by a concurrent write becomes a 409. */
 async function guarded<T>(writer: Writer, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -131,7 +131,7 @@ async function guarded<T>(writer: Writer, work: (trx: Transaction<Database>) => 
     return await writer.run(work);
   } catch (error) {
     if (isUniqueViolation(error))
-      throw conflict('no_urut itu baru saja dipakai peserta lain. Muat ulang lalu coba lagi.');
+      throw conflict('No. urut itu baru saja dipakai peserta lain. Muat ulang lalu coba lagi.');
     throw error;
   }
 }
@@ -159,7 +159,7 @@ export async function addPeserta(
 /** A participant of the event, or 404. */
 async function requireSiswa(db: Db, idSiswa: number, idUkt: number) {
   const siswa = await findSiswa(db, idSiswa, idUkt);
-  if (!siswa) throw notFound(`Peserta dengan id_siswa ${idSiswa} tidak ditemukan di kegiatan ini.`);
+  if (!siswa) throw notFound(`Peserta dengan ID ${idSiswa} tidak ditemukan di kegiatan ini.`);
   return siswa;
 }
 

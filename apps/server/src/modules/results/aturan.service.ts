@@ -14,7 +14,7 @@ import { findAturanTerkini, insertAturan } from './aturan.repository';
 
 /** 404 for an unknown event or another organisation's. */
 export const kegiatanMissing = (idUkt: number) =>
-  notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
+  notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
 
 /** An event's current rule from its stored version, or the default of its belt as version 0. */
 export function aturanOf(
@@ -42,12 +42,12 @@ export async function getAturan(
 }
 
 /**
- * Stores a new version of an event's pass rule (the current version + 1) and answers it. A
- * ratified event keeps its rule (409): changing it would change ratified results. Two changes
- * racing for the same version: the second is a 409.
+ * Stores a new version of an event's pass rule (the current version + 1) and answers what this
+ * request stored, never a version another request wrote meanwhile (on SQLite saves arriving
+ * together share one commit). A ratified event keeps its rule (409): changing it would change
+ * ratified results. Two changes racing for the same version on PostgreSQL: the second is a 409.
  */
 export async function putAturan(
-  db: Kysely<Database>,
   writer: Writer,
   penguji: AuthPenguji,
   idUkt: number,
@@ -55,7 +55,7 @@ export async function putAturan(
   now: string,
 ): Promise<AturanLulus> {
   try {
-    await writer.run(async (trx) => {
+    return await writer.run(async (trx) => {
       if (!(await findKegiatanById(trx, penguji.id_organisasi, idUkt))) throw kegiatanMissing(idUkt);
       // Share-locks the event on PostgreSQL: a ratification waits for this change (docs/decisions/041).
       if (await lockDisahkanAt(trx, idUkt)) {
@@ -63,14 +63,15 @@ export async function putAturan(
           'Aturan kelulusan tidak dapat diubah: nilai kegiatan ini sudah disahkan panitia. Batalkan pengesahan dulu.',
         );
       }
-      const current = await findAturanTerkini(trx, idUkt);
+      const versi = ((await findAturanTerkini(trx, idUkt))?.versi ?? 0) + 1;
       await insertAturan(trx, {
         id_ukt: idUkt,
-        versi: (current?.versi ?? 0) + 1,
+        versi,
         aturan: JSON.stringify(aturan),
         created_at: now,
         id_pemilih: penguji.id_pemilih,
       });
+      return { versi, aturan, diubah_at: now, diubah_oleh: penguji.nama };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -78,5 +79,4 @@ export async function putAturan(
     }
     throw error;
   }
-  return getAturan(db, penguji.id_organisasi, idUkt);
 }

@@ -1,4 +1,4 @@
-import { type KomponenKey, komponenLabel } from '@ukt/core';
+import { formatNilai, headerLabel, type KomponenKey, komponenLabel } from '@ukt/core';
 import type { Rekap, RekapEntry } from './rekap.service';
 
 // What every export of the recap shows (.xlsx, .csv, PDF): the same title lines, the same columns
@@ -10,8 +10,12 @@ export const DRAF_LINE = 'DRAF — belum disahkan panitia';
 /** What an unscored component shows in the .xlsx and the PDF; the .csv leaves the cell empty. */
 export const BELUM_DINILAI = '–';
 
-/** One column of the exported recap: its header, the kind of value it holds, and its cell. */
+/**
+ * One column of the exported recap: its field key (for the code), its header (for the committee:
+ * 'Nilai Akhir', never 'nilai_akhir', docs/decisions/107), the kind of value it holds, its cell.
+ */
 export interface RekapColumn {
+  key: string;
   header: string;
   kind: 'text' | 'number' | 'score';
   cell: (row: RekapEntry) => string | number | null;
@@ -31,8 +35,6 @@ export interface RekapDocument {
 const tanggal = (iso: string) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
-const show = (n: number) => n.toLocaleString('id-ID', { maximumFractionDigits: 2 });
-
 /**
  * The reasons cell: a participant still missing scores gets one short line naming them ('Belum
  * dinilai: KESHAN, FISIK', or every component) instead of one reason per component; otherwise
@@ -44,26 +46,28 @@ function alasanOf(row: RekapEntry, komponen: KomponenKey[]): string {
   return `Belum dinilai: ${missing.length === komponen.length ? 'semua komponen' : missing.map(komponenLabel).join(', ')}`;
 }
 
+const column = (key: string, kind: RekapColumn['kind'], cell: RekapColumn['cell']): RekapColumn => ({
+  key,
+  header: headerLabel(key),
+  kind,
+  cell,
+});
+
 /** The columns of an export: region, each counted component, final score, band, status, reasons. */
 function columnsOf(komponen: KomponenKey[]): RekapColumn[] {
   return [
-    { header: 'no_urut', kind: 'number', cell: (r) => r.no_urut },
-    { header: 'nama', kind: 'text', cell: (r) => r.nama },
-    { header: 'perwapus', kind: 'text', cell: (r) => r.perwapus },
-    { header: 'cabang', kind: 'text', cell: (r) => r.cabang },
-    { header: 'ranting', kind: 'text', cell: (r) => r.ranting },
-    { header: 'rayon', kind: 'text', cell: (r) => r.rayon },
-    ...komponen.map(
-      (key): RekapColumn => ({
-        header: komponenLabel(key),
-        kind: 'score',
-        cell: (r) => r.nilai[key] ?? null,
-      }),
-    ),
-    { header: 'nilai_akhir', kind: 'score', cell: (r) => r.nilai_akhir },
-    { header: 'predikat', kind: 'text', cell: (r) => r.predikat },
-    { header: 'status', kind: 'text', cell: (r) => r.status },
-    { header: 'alasan', kind: 'text', cell: (r) => alasanOf(r, komponen) },
+    column('no_urut', 'number', (r) => r.no_urut),
+    column('nama', 'text', (r) => r.nama),
+    column('perwapus', 'text', (r) => r.perwapus),
+    column('cabang', 'text', (r) => r.cabang),
+    column('ranting', 'text', (r) => r.ranting),
+    column('rayon', 'text', (r) => r.rayon),
+    // A component by its SPEC name ('KESHAN', 'SENAM TOYAK').
+    ...komponen.map((key) => column(key, 'score', (r) => r.nilai[key] ?? null)),
+    column('nilai_akhir', 'score', (r) => r.nilai_akhir),
+    column('predikat', 'text', (r) => r.predikat),
+    column('status', 'text', (r) => r.status),
+    column('alasan', 'text', (r) => alasanOf(r, komponen)),
   ];
 }
 
@@ -85,12 +89,12 @@ export function rekapDocument(rekap: Rekap, organisasi: string): RekapDocument {
       [organisasi, kegiatan.nama_kegiatan, `tingkat ${kegiatan.id_tingkat}`, dates]
         .filter(Boolean)
         .join(' · '),
-      `Aturan kelulusan versi ${aturan.versi}: nilai akhir minimal ${show(aturan.aturan.nilai_minimum)}`,
+      `Aturan kelulusan versi ${aturan.versi}: nilai akhir minimal ${formatNilai(aturan.aturan.nilai_minimum)}`,
       [
         `Lulus ${total.Lulus}`,
         `Tidak Lulus ${total['Tidak Lulus']}`,
         `Belum lengkap ${total['Belum lengkap']}`,
-        ...(meta.mundur ? [`${meta.mundur} peserta mundur tidak termasuk`] : []),
+        ...(meta.mundur ? [`Mundur ${meta.mundur}`] : []),
       ].join(' · '),
     ],
     columns: columnsOf(meta.komponen),

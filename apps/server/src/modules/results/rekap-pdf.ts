@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { formatNilai } from '@ukt/core';
 import PDFDocument from 'pdfkit';
 import type { RekapEntry } from './rekap.service';
 import { BELUM_DINILAI, byRanting, type RekapDocument } from './rekap-document';
@@ -23,6 +24,7 @@ const STATUS_COLOR: Record<string, string> = {
   Lulus: '#1b5e20',
   'Tidak Lulus': '#b71c1c',
   'Belum lengkap': '#6d4c41',
+  Mundur: '#424242',
 };
 const LINE = '#9e9e9e';
 /** Rows drawn before the event loop gets a turn. */
@@ -38,7 +40,7 @@ interface PdfColumn {
 }
 
 // Two decimals with a point, as the rule's reasons write them ('FISIK 48.5 < 50').
-const score = (n: number | null) => (n === null ? BELUM_DINILAI : n.toFixed(2));
+const score = (n: number | null) => (n === null ? BELUM_DINILAI : formatNilai(n));
 
 /**
  * The table's columns. A component column is as wide as the longest word of its label in the
@@ -46,10 +48,12 @@ const score = (n: number | null) => (n === null ? BELUM_DINILAI : n.toFixed(2));
  * share what the others leave of the page width.
  */
 function columnsOf(pdf: PDFKit.PDFDocument, doc: RekapDocument, width: number): PdfColumn[] {
-  const cell = (header: string) => doc.columns.find((c) => c.header === header)?.cell ?? (() => null);
+  const cell = (key: string) => doc.columns.find((c) => c.key === key)?.cell ?? (() => null);
+  // The headers the .xlsx and the .csv use; only the number column is too narrow for 'No. Urut'.
+  const header = (key: string) => doc.columns.find((c) => c.key === key)?.header ?? key;
   pdf.font(FONT_BOLD).fontSize(HEAD_SIZE);
   const komponen = doc.columns
-    .filter((c) => c.kind === 'score' && c.header !== 'nilai_akhir')
+    .filter((c) => c.kind === 'score' && c.key !== 'nilai_akhir')
     .map((c) => ({
       column: c,
       width: Math.ceil(Math.max(24, ...c.header.split(' ').map((w) => pdf.widthOfString(w))) + 2 * PAD + 1),
@@ -59,8 +63,8 @@ function columnsOf(pdf: PDFKit.PDFDocument, doc: RekapDocument, width: number): 
   const nama = Math.round(flex * 0.45);
   return [
     { label: 'No', width: 20, align: 'right', text: (r) => String(r.no_urut) },
-    { label: 'Nama', width: nama, align: 'left', text: (r) => r.nama },
-    { label: 'Rayon', width: 80, align: 'left', text: (r) => r.rayon },
+    { label: header('nama'), width: nama, align: 'left', text: (r) => r.nama },
+    { label: header('rayon'), width: 80, align: 'left', text: (r) => r.rayon },
     ...komponen.map(
       ({ column, width: w }): PdfColumn => ({
         label: column.header,
@@ -69,16 +73,21 @@ function columnsOf(pdf: PDFKit.PDFDocument, doc: RekapDocument, width: number): 
         text: (r) => score(column.cell(r) as number | null),
       }),
     ),
-    { label: 'Nilai akhir', width: 30, align: 'center', text: (r) => score(r.nilai_akhir) },
-    { label: 'Predikat', width: 54, align: 'left', text: (r) => r.predikat ?? BELUM_DINILAI },
+    { label: header('nilai_akhir'), width: 30, align: 'center', text: (r) => score(r.nilai_akhir) },
+    { label: header('predikat'), width: 54, align: 'left', text: (r) => r.predikat ?? BELUM_DINILAI },
     {
-      label: 'Status',
+      label: header('status'),
       width: 52,
       align: 'left',
       text: (r) => r.status,
       color: (r) => STATUS_COLOR[r.status] ?? '#000',
     },
-    { label: 'Alasan', width: flex - nama, align: 'left', text: (r) => String(cell('alasan')(r) ?? '') },
+    {
+      label: header('alasan'),
+      width: flex - nama,
+      align: 'left',
+      text: (r) => String(cell('alasan')(r) ?? ''),
+    },
   ];
 }
 

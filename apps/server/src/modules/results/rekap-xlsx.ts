@@ -10,6 +10,7 @@ const STATUS_COLOR: Record<string, string> = {
   Lulus: 'FF1B5E20',
   'Tidak Lulus': 'FFB71C1C',
   'Belum lengkap': 'FF6D4C41',
+  Mundur: 'FF424242',
 };
 
 /** A sheet name Excel accepts (31 characters, none of []:*?/\), unique within the workbook. */
@@ -46,8 +47,8 @@ function addSheet(
     },
   });
   sheet.columns = doc.columns.map((c) => ({
-    key: c.header,
-    width: WIDTH[c.header] ?? (c.kind === 'score' ? 10 : 18),
+    key: c.key,
+    width: WIDTH[c.key] ?? (c.kind === 'score' ? 10 : 18),
     style: c.kind === 'score' ? { numFmt: '0.00' } : {},
   }));
   titles.forEach((line, i) => {
@@ -80,7 +81,7 @@ function addSheet(
     doc.columns.forEach((c, i) => {
       const cell = added.getCell(i + 1);
       if (c.kind === 'score' && cell.value === BELUM_DINILAI) cell.alignment = { horizontal: 'center' };
-      if (c.header === 'status') cell.font = { color: { argb: STATUS_COLOR[row.status] } };
+      if (c.key === 'status') cell.font = { color: { argb: STATUS_COLOR[row.status] } };
     });
   }
 }

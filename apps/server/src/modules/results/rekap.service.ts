@@ -1,12 +1,13 @@
 import {
   type AturanLulus,
-  applyPassRule,
   KOMPONEN,
   type KomponenKey,
-  type PassStatus,
+  REKAP_STATUS,
   type RekapMeta,
   type RekapQuery,
   type RekapRow,
+  type RekapStatus,
+  rekapResult,
 } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UktTable } from '../../db/types';
@@ -15,10 +16,11 @@ import { findAturanTerkini } from './aturan.repository';
 import { aturanOf, kegiatanMissing } from './aturan.service';
 import { listRekap } from './rekap.repository';
 
-// The recap of an event (DESIGN §10, docs/decisions/040): every participant not withdrawn, each
-// component from the score records (unscored is null, never 0), and core's pass rule applied
-// with the event's current rule version. The whole event is one query (and the rule another);
-// the status filter, sorting and totals are done here on the rows.
+// The recap of an event (DESIGN §10, docs/decisions/040): every participant, each component from
+// the score records (unscored is null, never 0), and core's recap status: 'Mundur' for one who
+// withdrew (docs/decisions/108), else the pass rule applied with the event's current rule version.
+// The whole event is one query (and the rule another); the status filter, sorting and totals are
+// done here on the rows.
 
 /** A recap row with the region ids the exports group by. */
 export interface RekapEntry extends RekapRow {
@@ -33,7 +35,7 @@ export interface Rekap {
   meta: RekapMeta;
 }
 
-const STATUS_ORDER: Record<PassStatus, number> = { Lulus: 0, 'Tidak Lulus': 1, 'Belum lengkap': 2 };
+const STATUS_ORDER = Object.fromEntries(REKAP_STATUS.map((s, i) => [s, i])) as Record<RekapStatus, number>;
 const collator = new Intl.Collator('id', { sensitivity: 'base', numeric: true });
 
 /** The order of the recap: by the chosen key (a missing final score always last), then by no_urut. */
@@ -79,14 +81,11 @@ export async function buildRekap(
   let mundur = 0;
   const rows: RekapEntry[] = [];
   for (const s of siswa) {
-    if (s.mundur) {
-      mundur++;
-      continue;
-    }
     const nilai = {} as Record<KomponenKey, number | null>;
     for (const { key } of KOMPONEN) nilai[key] = s[key] === null ? null : Number(s[key]);
-    const result = applyPassRule(aturan.aturan, nilai);
-    total[result.status]++;
+    const result = rekapResult(aturan.aturan, nilai, Boolean(s.mundur));
+    if (result.status === 'Mundur') mundur++;
+    else total[result.status]++;
     if (query.status !== 'semua' && result.status !== query.status) continue;
     rows.push({
       id_siswa: String(s.id_siswa),

@@ -35,8 +35,8 @@ export function resultsFormatOf(fileName: string): ResultsFormat {
 export const resultsFileName = (idUkt: number, format: ResultsFormat) => `rekap-${idUkt}.${format}`;
 
 /**
- * The recap of an organisation's event (every participant not withdrawn, in no_urut order, with
- * the current rule) as a file, and how many participants it holds.
+ * The recap of an organisation's event (every participant, withdrawn ones as 'Mundur', in no_urut
+ * order, with the current rule) as a file, and how many participants it holds.
  */
 export async function exportResults(
   db: Kysely<Database>,

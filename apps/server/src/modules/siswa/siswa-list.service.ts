@@ -147,7 +147,7 @@ export async function listSiswaJson(
 ): Promise<string> {
   // Read before the data, so whatever is cached under this tag is at least this new.
   const tag = await listVersionTag(db, examiner.id_organisasi, query.id_ukt);
-  if (!tag) throw notFound(`Kegiatan dengan id_ukt ${query.id_ukt} tidak ditemukan.`);
+  if (!tag) throw notFound(`Kegiatan dengan ID ${query.id_ukt} tidak ditemukan.`);
   const belum = query.belum_dinilai;
   const filter: SiswaFilter = {
     ...scopedFilter(examiner, query),

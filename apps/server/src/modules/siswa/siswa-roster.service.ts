@@ -31,7 +31,7 @@ export async function rosterJson(
   idUkt: number,
 ): Promise<string> {
   const tag = await listVersionTag(db, examiner.id_organisasi, idUkt);
-  if (!tag) throw notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
+  if (!tag) throw notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
   const scope = scopedFilter(examiner, { id_ukt: idUkt, hal: 1, nama: '', posUjian: 0 });
   const key = `${idUkt}|${scope.id_perwapus}|${scope.id_cabang}`;
   return cache.getOrLoad(key, tag.rows, async () => {

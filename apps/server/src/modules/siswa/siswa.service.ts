@@ -41,7 +41,7 @@ export function scopedFilter(examiner: AuthPenguji, query: SiswaQuery): SiswaFil
 /** Fails with 404 unless the event is the examiner's organisation's. */
 export async function requireKegiatan(db: Kysely<Database>, examiner: AuthPenguji, idUkt: number) {
   const kegiatan = await findKegiatanById(db, examiner.id_organisasi, idUkt);
-  if (!kegiatan) throw notFound(`Kegiatan dengan id_ukt ${idUkt} tidak ditemukan.`);
+  if (!kegiatan) throw notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
   return kegiatan;
 }
 
@@ -58,7 +58,7 @@ export async function siswaForPenguji(
   requireRegion(examiner);
   await requireKegiatan(db, examiner, idUkt);
   const siswa = await findSiswa(db, idSiswa, idUkt);
-  if (!siswa) throw notFound(`Peserta dengan id_siswa ${idSiswa} tidak ditemukan di kegiatan ini.`);
+  if (!siswa) throw notFound(`Peserta dengan ID ${idSiswa} tidak ditemukan di kegiatan ini.`);
   const outside = siswa.id_perwapus !== examiner.id_perwapus || siswa.id_cabang !== examiner.id_cabang;
   if (!examiner.isAdmin && outside) throw forbidden('Peserta ini di luar perwapus/cabang Anda.');
   return siswa;

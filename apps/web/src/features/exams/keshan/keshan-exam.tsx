@@ -20,6 +20,7 @@ import { useExamFinish } from '../shared/use-exam-finish';
 import { useStoredState } from '../shared/use-stored-state';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { useSoal } from './api/get-soal';
+import { confirmUnanswered } from './confirm-unanswered';
 import { KeshanResultModal } from './keshan-result';
 import { KeshanWelcome } from './keshan-welcome';
 import { QuestionGrid } from './question-grid';
@@ -70,7 +71,16 @@ export function KeshanExam({ ctx }: { ctx: ExamContext }) {
     removeExam(CLOCK_KEY);
   }, '/SoalUjian');
 
-  function finish(latest: Record<string, AnswerLetter> = answers) {
+  async function finish(latest: Record<string, AnswerLetter> = answers) {
+    // Unanswered questions are named first, with a way back to them (decision 112); once the time
+    // is up there is no way back, so only the spec's confirmation remains.
+    const open = soal.findIndex((s) => !latest[s.id_soal]);
+    if (open >= 0 && !clock.expired) {
+      const unanswered = soal.filter((s) => !latest[s.id_soal]).length;
+      const choice = await confirmUnanswered(unanswered, soal.length, open + 1);
+      if (choice === 'answer') go(open + 1);
+      if (choice !== 'finish') return;
+    }
     return finishWith(
       async () => {
         const result = await submit({

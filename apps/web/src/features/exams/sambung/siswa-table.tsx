@@ -10,14 +10,24 @@ import { useSiswaPage } from './api/get-siswa-page';
 type SiswaPage =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; rows: SiswaRow[]; totalPages: number };
+  | { status: 'ready'; rows: SiswaRow[]; totalPages: number; offlineAt: number | null };
+
+/** '21 Nov 12.05' in the phone's locale: when the copy shown offline was fetched. */
+function formatCacheTime(at: number): string {
+  return new Date(at).toLocaleString('id-ID', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
 
 /** The searchable, paged participant table of a sambung panel (NO, NAMA, RANTING, RAYON, Aksi). */
 export function SiswaTable(props: {
   panel: 1 | 2;
   idUkt: number;
   owner: string;
-  /** The other panel's participant, who cannot be picked twice. */
+  /** The other panel's participant, who cannot be picked twice: left out of this table. */
   takenId: string | null;
   onPick: (row: SiswaRow) => void;
 }) {
@@ -46,6 +56,7 @@ export function SiswaTable(props: {
   }, [typed]);
 
   const emptyPage = page.status === 'ready' && page.rows.length === 0 && hal > 1;
+  const rows = page.status === 'ready' ? page.rows.filter((row) => row.id_siswa !== props.takenId) : [];
   useEffect(() => {
     // An empty page clears the stored page (SPEC §4): back to the first one.
     if (!emptyPage) return;
@@ -72,10 +83,15 @@ export function SiswaTable(props: {
           <ExamButton onClick={() => void query.refetch()}>Coba lagi</ExamButton>
         </div>
       )}
-      {page.status === 'ready' && page.rows.length === 0 && (
+      {page.status === 'ready' && page.offlineAt !== null && (
+        <p data-testid="sambung-offline" className="rounded-xl bg-amber-50 p-2 text-sm text-amber-900">
+          Offline: daftar dari HP, disimpan {formatCacheTime(page.offlineAt)}.
+        </p>
+      )}
+      {page.status === 'ready' && rows.length === 0 && (
         <p className="p-3 text-center text-neutral-500">Tidak ada peserta.</p>
       )}
-      {page.status === 'ready' && page.rows.length > 0 && (
+      {rows.length > 0 && (
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-neutral-500">
             <tr>
@@ -88,7 +104,7 @@ export function SiswaTable(props: {
             </tr>
           </thead>
           <tbody>
-            {page.rows.map((row) => (
+            {rows.map((row) => (
               <tr key={row.id_siswa} data-id-siswa={row.id_siswa} className="border-t border-neutral-100">
                 <td className="py-2 align-top font-semibold text-neutral-500">{row.no_urut}</td>
                 <td className="py-2">
@@ -103,9 +119,8 @@ export function SiswaTable(props: {
                   <button
                     type="button"
                     aria-label={`Pilih ${row.nama}`}
-                    disabled={row.id_siswa === props.takenId}
                     onClick={() => props.onPick(row)}
-                    className="h-11 rounded-xl bg-brand px-4 font-bold text-on-brand disabled:opacity-40"
+                    className="h-11 rounded-xl bg-brand px-4 font-bold text-on-brand"
                   >
                     Pilih
                   </button>

@@ -2,13 +2,19 @@ import { POSTS, type Post, postHeader } from '@ukt/core';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
-/** No post chosen: the four posts to tap. Post chosen: 'POS UJIAN …' and 'Ganti pos' (SPEC §2, §4). */
+/**
+ * No post chosen: the four posts to tap, or only those the examiner is assigned to at this event
+ * (docs/decisions/109). Post chosen: 'POS UJIAN …' and 'Ganti pos' (SPEC §2, §4).
+ */
 export function PostPanel({
   post,
+  allowed = [],
   onChoose,
   onChange,
 }: {
   post: Post;
+  /** The posts assigned at this event; empty: every post. */
+  allowed?: readonly number[];
   onChoose: (post: Post) => void;
   onChange: () => void;
 }) {
@@ -17,7 +23,7 @@ export function PostPanel({
       <Card>
         <h2 className="mb-3 text-base font-bold">Pilih Pos Ujian</h2>
         <div className="grid grid-cols-2 gap-3">
-          {POSTS.map((p) => (
+          {POSTS.filter((p) => !allowed.length || allowed.includes(p.id)).map((p) => (
             <button
               key={p.id}
               type="button"

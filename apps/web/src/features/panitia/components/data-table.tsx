@@ -38,6 +38,7 @@ export function DataTable<T extends RowData>({
   getRowId,
   label,
   rowAttributes,
+  columnClass,
 }: {
   /** Stable between renders (the query's data), as react-table requires. */
   data: T[];
@@ -48,6 +49,11 @@ export function DataTable<T extends RowData>({
   label: string;
   /** Extra attributes of a row or card (a test id, a dimmed look). */
   rowAttributes?: (row: T) => { className?: string; [data: `data-${string}`]: string };
+  /**
+   * Extra classes of a column's header and cells in the table (a width, a sticky position with its
+   * own background); the cards ignore them.
+   */
+  columnClass?: Partial<Record<string, string>>;
 }) {
   const wide = useWide();
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
@@ -57,11 +63,15 @@ export function DataTable<T extends RowData>({
     return (
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
         <table aria-label={label} className="w-full text-left text-sm">
-          <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-semibold text-neutral-600 uppercase">
+          <thead className="border-b border-neutral-200 bg-neutral-50 text-xs [&_th]:bg-neutral-50 font-semibold text-neutral-600 uppercase">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={`px-3 py-2 whitespace-nowrap ${columnClass?.[header.column.id] ?? ''}`}
+                  >
                     {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                   </th>
                 ))}
@@ -74,7 +84,7 @@ export function DataTable<T extends RowData>({
               return (
                 <tr key={row.id} className={`align-top ${className}`} {...attributes}>
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2">
+                    <td key={cell.id} className={`px-3 py-2 ${columnClass?.[cell.column.id] ?? ''}`}>
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

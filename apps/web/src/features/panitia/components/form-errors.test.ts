@@ -14,9 +14,9 @@ describe('fieldErrors', () => {
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(fieldErrors(parsed.error)).toEqual({
-      nama_ukt: 'nama_ukt wajib diisi',
-      tanggal_tes: 'tanggal tidak ada di kalender',
-      id_tingkat: 'harus 1 sampai 4',
+      nama_ukt: 'Nama UKT wajib diisi',
+      tanggal_tes: 'Tanggal tes bukan tanggal yang ada di kalender',
+      id_tingkat: 'Tingkat harus 1 sampai 4',
     });
   });
 

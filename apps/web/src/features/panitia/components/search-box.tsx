@@ -7,10 +7,13 @@ export function SearchBox({
   value,
   onSearch,
   placeholder,
+  label = 'Cari',
 }: {
   value: string;
   onSearch: (text: string) => void;
   placeholder: string;
+  /** The field's accessible name, when a page has more than one search ('Cari peserta'). */
+  label?: string;
 }) {
   const [text, setText] = useState(value);
   const submit = (e: FormEvent) => {
@@ -22,7 +25,7 @@ export function SearchBox({
       <form onSubmit={submit} className="flex gap-2">
         <div className="min-w-0 flex-1">
           <SearchInput
-            aria-label="Cari"
+            aria-label={label}
             placeholder={placeholder}
             value={text}
             onValueChange={(value) => {

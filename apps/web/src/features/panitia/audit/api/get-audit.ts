@@ -11,6 +11,10 @@ export interface AuditFilter {
   dari: string;
   sampai: string;
   hal: number;
+  /** A participant's name or number. */
+  cari: string;
+  /** '1': also the defaults a first save filled in. */
+  bawaan: '0' | '1';
 }
 
 /** GET /panitia/audit: a page of score changes, newest first. */

@@ -10,6 +10,7 @@ const SUMBER: Record<AuditRow['sumber'], string> = {
   aplikasi: 'Aplikasi',
   koreksi: 'Koreksi',
   impor: 'Impor',
+  pengesahan: 'Pengesahan',
 };
 
 /** The audit log's columns: when, who changed what of whom, from what to what, why and from where. */

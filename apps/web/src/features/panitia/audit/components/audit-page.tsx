@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../components/field';
 import { KegiatanSelect } from '../../components/kegiatan-select';
 import { PagedTable } from '../../components/paged-table';
 import { QueryView } from '../../components/query-view';
+import { SearchBox } from '../../components/search-box';
 import { type AuditFilter, useAudit } from '../api/get-audit';
 import { auditColumns } from './audit-columns';
 import { FIELD_OPTIONS } from './audit-fields';
@@ -48,6 +49,8 @@ export function AuditPage() {
     dari: '',
     sampai: '',
     hal: 1,
+    cari: '',
+    bawaan: '0',
   });
   const [namaSiswa, setNamaSiswa] = useState(params.get('nama') ?? '');
   const [namaPenguji, setNamaPenguji] = useState('');
@@ -87,6 +90,14 @@ export function AuditPage() {
             }}
           />
         </div>
+        {!filter.id_siswa && (
+          <SearchBox
+            value={filter.cari}
+            onSearch={(cari) => patch({ cari })}
+            placeholder="Cari peserta: nama atau nomor urut"
+            label="Cari peserta"
+          />
+        )}
         {!filter.id_pemilih && (
           <PengujiFilter
             onPick={(p) => {
@@ -95,6 +106,15 @@ export function AuditPage() {
             }}
           />
         )}
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={filter.bawaan === '1'}
+            onChange={(e) => patch({ bawaan: e.target.checked ? '1' : '0' })}
+            className="size-5 accent-brand"
+          />
+          Tampilkan juga nilai bawaan (0) yang terisi sendiri saat nilai pertama disimpan
+        </label>
         {(filter.id_siswa || filter.id_pemilih) && (
           <div className="flex flex-wrap gap-2">
             {filter.id_siswa && (

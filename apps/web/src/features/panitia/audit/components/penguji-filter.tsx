@@ -8,7 +8,12 @@ export function PengujiFilter({ onPick }: { onPick: (penguji: { id: string; nama
   const found = usePenguji({ cari, hal: 1 });
   return (
     <div className="flex flex-col gap-2">
-      <SearchBox value={cari} placeholder="Cari penguji: nama atau nomor WA" onSearch={setCari} />
+      <SearchBox
+        value={cari}
+        placeholder="Cari penguji: nama atau nomor WA"
+        label="Cari penguji"
+        onSearch={setCari}
+      />
       {cari && found.data && (
         <ul className="flex flex-wrap gap-2" aria-label="Penguji yang cocok">
           {found.data.data.length === 0 && (

@@ -1,3 +1,4 @@
+import { IMPOR_KEPUTUSAN_FIELD } from '@ukt/core';
 import { describe, expect, it } from 'vitest';
 import { imporForm, imporQuery } from './impor-target';
 
@@ -16,5 +17,15 @@ describe('imporForm', () => {
     const file = form.get('file');
     expect(file).toBeInstanceOf(File);
     expect((file as File).name).toBe('peserta.csv');
+  });
+
+  it('sends the region decisions as a field before the file, and none when there are none', () => {
+    const file = new File(['no_urut,nama\n'], 'peserta.csv', { type: 'text/csv' });
+    const form = imporForm(file, { 'ranting:a / b / ranting tamn': 'pakai' });
+    expect([...form.keys()]).toEqual([IMPOR_KEPUTUSAN_FIELD, 'file']);
+    expect(JSON.parse(form.get(IMPOR_KEPUTUSAN_FIELD) as string)).toEqual({
+      'ranting:a / b / ranting tamn': 'pakai',
+    });
+    expect([...imporForm(file, {}).keys()]).toEqual(['file']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ImporJenis } from '@ukt/core';
+import { IMPOR_KEPUTUSAN_FIELD, type ImporJenis, type ImporKeputusan } from '@ukt/core';
 
 /** What an import is for: its kind and, for peserta, the event; for soal, the belt. */
 export interface ImporTarget {
@@ -16,9 +16,13 @@ export function imporQuery(target: ImporTarget): string {
   return '';
 }
 
-/** The file as the import calls take it: multipart, field `file`. */
-export function imporForm(file: File): FormData {
+/**
+ * The file as the import calls take it: multipart, field `file`, after the committee's region
+ * decisions (the server reads the fields that come before the file).
+ */
+export function imporForm(file: File, decisions: ImporKeputusan = {}): FormData {
   const form = new FormData();
+  if (Object.keys(decisions).length) form.append(IMPOR_KEPUTUSAN_FIELD, JSON.stringify(decisions));
   form.append('file', file, file.name);
   return form;
 }

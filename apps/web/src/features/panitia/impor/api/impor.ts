@@ -1,14 +1,17 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, apiResult, ImporHasil, type ImporJenis } from '@ukt/core';
+import { API, apiResult, ImporHasil, type ImporJenis, type ImporKeputusan } from '@ukt/core';
 import { apiPost } from '../../../../lib/api-client';
 import { type ImporTarget, imporForm, imporQuery } from './impor-target';
 
 const HasilAnswer = apiResult(ImporHasil);
 
-/** POST /panitia/impor/{jenis}: imports a file, all rows or none. */
-export async function impor(target: ImporTarget, file: File): Promise<ImporHasil> {
+/** POST /panitia/impor/{jenis}: imports a file, all rows or none, with the region decisions taken. */
+export async function impor(target: ImporTarget, file: File, decisions: ImporKeputusan): Promise<ImporHasil> {
   const answer = HasilAnswer.safeParse(
-    await apiPost<unknown>(API.panitia.impor.href(target.jenis, imporQuery(target)), imporForm(file)),
+    await apiPost<unknown>(
+      API.panitia.impor.href(target.jenis, imporQuery(target)),
+      imporForm(file, decisions),
+    ),
   );
   if (!answer.success) throw new Error('Hasil impor tidak dapat dibaca.');
   return answer.data.data;
@@ -32,7 +35,15 @@ const CHANGED: Record<ImporJenis, QueryKey[]> = {
 export function useImpor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, file }: { target: ImporTarget; file: File }) => impor(target, file),
+    mutationFn: ({
+      target,
+      file,
+      decisions,
+    }: {
+      target: ImporTarget;
+      file: File;
+      decisions: ImporKeputusan;
+    }) => impor(target, file, decisions),
     onSuccess: (_hasil, { target }) =>
       Promise.all(CHANGED[target.jenis].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

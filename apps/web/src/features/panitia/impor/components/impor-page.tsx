@@ -1,4 +1,4 @@
-import { IMPOR_JENIS, type ImporHasil, type ImporJenis } from '@ukt/core';
+import { IMPOR_JENIS, type ImporHasil, type ImporJenis, type ImporKeputusan } from '@ukt/core';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
@@ -15,6 +15,7 @@ import type { ImporTarget } from '../api/impor-target';
 import { usePratinjauImpor } from '../api/pratinjau-impor';
 import { fileProblem, IMPOR_MAX_MB } from './file-problem';
 import { PratinjauView } from './pratinjau-view';
+import { allDecided, WilayahKeputusan } from './wilayah-keputusan';
 
 const JENIS_LABEL: Record<ImporJenis, string> = {
   kegiatan: 'Kegiatan',
@@ -32,6 +33,7 @@ export function ImporPage() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [hasil, setHasil] = useState<ImporHasil | null>(null);
+  const [decisions, setDecisions] = useState<ImporKeputusan>({});
   // A new key empties the file input (after an import or a change of kind).
   const [inputKey, setInputKey] = useState(0);
   const pratinjau = usePratinjauImpor();
@@ -49,6 +51,7 @@ export function ImporPage() {
   const reset = () => {
     setFile(null);
     setProblem(null);
+    setDecisions({});
     pratinjau.reset();
     impor.reset();
     setInputKey((k) => k + 1);
@@ -65,6 +68,7 @@ export function ImporPage() {
     setHasil(null);
     pratinjau.reset();
     impor.reset();
+    setDecisions({});
     setFile(chosen);
     if (!chosen) return setProblem(null);
     const why = fileProblem(chosen);
@@ -75,7 +79,7 @@ export function ImporPage() {
   const run = () => {
     if (!file) return;
     impor.mutate(
-      { target, file },
+      { target, file, decisions },
       {
         onSuccess: (result) => {
           reset();
@@ -93,6 +97,9 @@ export function ImporPage() {
 
   const preview = pratinjau.data;
   const errors = preview?.jumlah_kesalahan ?? 0;
+  const undecided = preview
+    ? preview.wilayah.filter((w) => w.mirip !== null && !decisions[w.kunci]).length
+    : 0;
 
   return (
     <section className="flex flex-col gap-4">
@@ -121,7 +128,8 @@ export function ImporPage() {
             Unduh templat {JENIS_LABEL[target.jenis].split(' (')[0]} (.xlsx)
           </Button>
           <p className="text-xs text-neutral-500">
-            Baris pertama berisi nama kolom, baris kedua contoh isian.
+            Baris pertama berisi judul kolom, baris kedua contoh isian. Baris contoh tidak ikut diimpor: timpa
+            dengan data Anda.
           </p>
         </div>
         <div className="flex flex-col gap-1">
@@ -164,15 +172,31 @@ export function ImporPage() {
               <h2 className="flex-1 text-lg font-bold">Pratinjau: {file?.name}</h2>
             </div>
             <PratinjauView pratinjau={preview} />
+            {preview.wilayah.length > 0 && (
+              <WilayahKeputusan
+                wilayah={preview.wilayah}
+                decisions={decisions}
+                onDecide={(kunci, pilihan) => setDecisions((d) => ({ ...d, [kunci]: pilihan }))}
+              />
+            )}
             {errors > 0 ? (
               <Notice tone="error">
                 Tidak ada yang disimpan. Perbaiki {errors} kesalahan di file, lalu pilih file itu lagi.
+              </Notice>
+            ) : !allDecided(preview.wilayah, decisions) ? (
+              <Notice>
+                Belum ada yang disimpan. Pilih “Pakai yang ada” atau “Buat baru” untuk {undecided} nama
+                wilayah yang mirip, lalu tekan Impor.
               </Notice>
             ) : (
               <Notice>Belum ada yang disimpan. Tekan Impor untuk menyimpan semua baris sekaligus.</Notice>
             )}
             {impor.isError && <Notice tone="error">{impor.error.message}</Notice>}
-            <Button disabled={errors > 0 || impor.isPending} onClick={run} className="h-12 text-base">
+            <Button
+              disabled={errors > 0 || undecided > 0 || impor.isPending}
+              onClick={run}
+              className="h-12 text-base"
+            >
               {impor.isPending ? 'Mengimpor…' : 'Impor'}
             </Button>
           </Card>

@@ -1,4 +1,4 @@
-import type { ImporPratinjau } from '@ukt/core';
+import { type ImporJenis, type ImporPratinjau, labelKolom } from '@ukt/core';
 import { useMemo } from 'react';
 import { type Column, createColumnHelper, DataTable } from '../../components/data-table';
 
@@ -16,8 +16,8 @@ const STATUS_STYLE: Record<Baris['status'], string> = {
   tetap: 'bg-neutral-50 text-neutral-700 ring-neutral-300',
 };
 
-/** The preview's columns: the line and its status, then every field the rows hold, in file order. */
-function barisColumns(rows: Baris[]): Column<Baris>[] {
+/** The preview's columns: the line and its status, then every field the rows hold, by its label. */
+function barisColumns(jenis: ImporJenis, rows: Baris[]): Column<Baris>[] {
   const fields = [...new Set(rows.flatMap((r) => Object.keys(r.data)))];
   return [
     column.accessor('baris', { header: 'Baris', cell: ({ getValue }) => `Baris ${getValue()}` }),
@@ -32,7 +32,7 @@ function barisColumns(rows: Baris[]): Column<Baris>[] {
       ),
     }),
     ...fields.map((field) =>
-      column.accessor((r) => r.data[field] ?? '', { id: `data.${field}`, header: field }),
+      column.accessor((r) => r.data[field] ?? '', { id: `data.${field}`, header: labelKolom(jenis, field) }),
     ),
   ];
 }
@@ -50,7 +50,7 @@ function Count({ label, value, tone = '' }: { label: string; value: number; tone
 
 /** What importing the file would do: the counts, every error by line and field, the rows as stored. */
 export function PratinjauView({ pratinjau }: { pratinjau: ImporPratinjau }) {
-  const columns = useMemo(() => barisColumns(pratinjau.baris), [pratinjau.baris]);
+  const columns = useMemo(() => barisColumns(pratinjau.jenis, pratinjau.baris), [pratinjau]);
   const hidden = pratinjau.jumlah_baris - pratinjau.baris.length;
   return (
     <div className="flex flex-col gap-4">
@@ -66,6 +66,17 @@ export function PratinjauView({ pratinjau }: { pratinjau: ImporPratinjau }) {
         />
       </div>
 
+      {pratinjau.catatan.length > 0 && (
+        <ul
+          aria-label="Catatan pembacaan file"
+          className="flex flex-col gap-1 rounded-2xl bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200"
+        >
+          {pratinjau.catatan.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      )}
+
       {pratinjau.jumlah_kesalahan > 0 && (
         <section aria-labelledby="impor-kesalahan" className="flex flex-col gap-2">
           <h2 id="impor-kesalahan" className="font-bold text-red-800">
@@ -77,7 +88,7 @@ export function PratinjauView({ pratinjau }: { pratinjau: ImporPratinjau }) {
                 <span className="font-semibold">Baris {k.baris}</span>
                 {k.kolom && (
                   <>
-                    , kolom <span className="font-mono font-semibold">{k.kolom}</span>
+                    , kolom <span className="font-semibold">{k.kolom}</span>
                   </>
                 )}
                 : {k.pesan}

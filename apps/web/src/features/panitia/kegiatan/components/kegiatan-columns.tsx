@@ -1,21 +1,19 @@
 import type { PanitiaKegiatan } from '@ukt/core';
 import { Link } from 'react-router';
-import { Button } from '../../../../components/ui/button';
+import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, createColumnHelper } from '../../components/data-table';
 import { formatTanggal } from '../../components/format';
 import { tingkatLabel } from '../../components/tingkat-options';
 
 const column = createColumnHelper<PanitiaKegiatan>();
-const LINK =
-  'inline-flex min-h-11 items-center rounded-xl bg-white px-4 text-sm font-semibold text-neutral-900 ring-1 ring-neutral-300 hover:bg-neutral-50';
 
-/** The share of participants with at least one score, as a bar and 'n / m'. */
+/** The share of participants with at least one score, as a bar and 'n / m ada nilai' (complete or not). */
 function Progres({ k }: { k: PanitiaKegiatan }) {
   const percent = k.jumlah_peserta ? Math.round((k.peserta_dinilai / k.jumlah_peserta) * 100) : 0;
   return (
     <div className="flex min-w-28 flex-col gap-1">
       <span className="text-sm whitespace-nowrap">
-        {k.peserta_dinilai} / {k.jumlah_peserta} dinilai ({percent}%)
+        {k.peserta_dinilai} / {k.jumlah_peserta} ada nilai ({percent}%)
       </span>
       <span className="h-1.5 overflow-hidden rounded-full bg-neutral-200" aria-hidden="true">
         <span className="block h-full bg-brand" style={{ width: `${percent}%` }} />
@@ -38,7 +36,7 @@ export function kegiatanColumns({
     column.accessor('nama_ukt', {
       header: 'Kegiatan',
       cell: ({ row }) => (
-        <div className="flex flex-col">
+        <div className="flex min-w-48 flex-col">
           <span className="font-semibold">
             {row.original.nama_ukt}
             {row.original.arsip && (
@@ -78,23 +76,16 @@ export function kegiatanColumns({
       id: AKSI,
       header: '',
       cell: ({ row }) => (
-        <div className="flex flex-wrap gap-2 md:flex-nowrap md:*:whitespace-nowrap">
-          <Button variant="secondary" onClick={() => onEdit(row.original)}>
-            Ubah
-          </Button>
-          <Button variant="secondary" onClick={() => onAturan(row.original)}>
-            Aturan lulus
-          </Button>
-          <Link className={LINK} to={`/panitia/progres?ukt=${row.original.id_ukt}`}>
-            Progres
-          </Link>
-          <Link className={LINK} to={`/panitia/rekap?ukt=${row.original.id_ukt}`}>
-            Rekap
-          </Link>
-          <Button variant="secondary" onClick={() => onArsip(row.original)}>
-            {row.original.arsip ? 'Pulihkan' : 'Arsipkan'}
-          </Button>
-        </div>
+        <ActionsMenu
+          label={row.original.nama_ukt}
+          actions={[
+            { label: 'Ubah', onSelect: () => onEdit(row.original) },
+            { label: 'Aturan lulus', onSelect: () => onAturan(row.original) },
+            { label: 'Progres', to: `/panitia/progres?ukt=${row.original.id_ukt}` },
+            { label: 'Rekap', to: `/panitia/rekap?ukt=${row.original.id_ukt}` },
+            { label: row.original.arsip ? 'Pulihkan' : 'Arsipkan', onSelect: () => onArsip(row.original) },
+          ]}
+        />
       ),
     }),
   ]);

@@ -1,18 +1,39 @@
 import type { PanitiaKegiatan } from '@ukt/core';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { Notice } from '../../../../components/ui/notice';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { type ArsipFilter, useKegiatan } from '../../api/get-kegiatan';
 import { confirmAction } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { SelectField } from '../../components/field';
 import { QueryView } from '../../components/query-view';
+import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
 import { AturanSheet } from '../../rekap/components/aturan-sheet';
 import { useArsipKegiatan } from '../api/arsip-kegiatan';
 import { kegiatanColumns } from './kegiatan-columns';
 import { KegiatanForm } from './kegiatan-form';
 
-/** /panitia/kegiatan: the events with their counts; create, edit, archive (DESIGN §9). */
+const URUTAN = [
+  { value: 'baru', label: 'Terbaru dulu' },
+  { value: 'nama', label: 'Nama (A–Z)' },
+  { value: 'tanggal', label: 'Tanggal tes terdekat dulu' },
+] as const;
+type Urutan = (typeof URUTAN)[number]['value'];
+
+/** The events whose names contain the search text, in the chosen order (the server's is newest first). */
+function tampilkan(rows: PanitiaKegiatan[], cari: string, urut: Urutan): PanitiaKegiatan[] {
+  const text = cari.toLowerCase();
+  const found = text
+    ? rows.filter((k) => `${k.nama_ukt} ${k.nama_kegiatan}`.toLowerCase().includes(text))
+    : [...rows];
+  if (urut === 'nama') found.sort((a, b) => a.nama_ukt.localeCompare(b.nama_ukt, 'id'));
+  if (urut === 'tanggal') found.sort((a, b) => a.tanggal_tes.localeCompare(b.tanggal_tes));
+  return found;
+}
+
+/** /panitia/kegiatan: the events with their counts; search, order; create, edit, archive (DESIGN §9). */
 export function KegiatanPage() {
   const [showArsip, setShowArsip] = useState(false);
   const arsipFilter: ArsipFilter = showArsip ? 'semua' : '0';
@@ -21,6 +42,9 @@ export function KegiatanPage() {
   const [editing, setEditing] = useState<PanitiaKegiatan | 'baru' | null>(null);
   const arsip = useArsipKegiatan();
   const [aturan, setAturan] = useState<PanitiaKegiatan | null>(null);
+  const [cari, setCari] = useState('');
+  const [urut, setUrut] = useState<Urutan>('baru');
+  const rows = useMemo(() => tampilkan(query.data ?? [], cari, urut), [query.data, cari, urut]);
 
   const columns = useMemo(
     () =>
@@ -55,6 +79,15 @@ export function KegiatanPage() {
         <h1 className="flex-1 text-xl font-bold">Kegiatan</h1>
         <Button onClick={() => setEditing('baru')}>+ Kegiatan baru</Button>
       </div>
+      <div className="grid gap-2 md:grid-cols-[1fr_16rem] md:items-end">
+        <SearchBox value={cari} onSearch={setCari} placeholder="Cari nama kegiatan" label="Cari kegiatan" />
+        <SelectField
+          label="Urutkan"
+          value={urut}
+          options={URUTAN}
+          onValue={(value) => setUrut(value as Urutan)}
+        />
+      </div>
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
         <input
           type="checkbox"
@@ -69,15 +102,19 @@ export function KegiatanPage() {
         isEmpty={(rows) => rows.length === 0}
         empty="Belum ada kegiatan. Buat baru atau impor."
       >
-        {(rows) => (
-          <DataTable
-            label="Daftar kegiatan"
-            data={rows}
-            columns={columns}
-            getRowId={(k) => k.id_ukt}
-            rowAttributes={(k) => ({ 'data-id-ukt': k.id_ukt, className: k.arsip ? 'opacity-60' : '' })}
-          />
-        )}
+        {() =>
+          rows.length === 0 ? (
+            <Notice>Tidak ada kegiatan yang cocok dengan pencarian ini.</Notice>
+          ) : (
+            <DataTable
+              label="Daftar kegiatan"
+              data={rows}
+              columns={columns}
+              getRowId={(k) => k.id_ukt}
+              rowAttributes={(k) => ({ 'data-id-ukt': k.id_ukt, className: k.arsip ? 'opacity-60' : '' })}
+            />
+          )
+        }
       </QueryView>
       {editing && (
         <Sheet

@@ -2,12 +2,18 @@ import { GAMBAR_SLOTS } from '@ukt/core';
 import { Card } from '../../../../components/ui/card';
 import { QueryView } from '../../components/query-view';
 import { useOrganisasiPanitia } from '../api/get-organisasi';
+import { usePenandatangan } from '../api/penandatangan';
 import { GambarSlotView } from './gambar-slot';
 import { OrganisasiForm } from './organisasi-form';
+import { PenandatanganForm } from './penandatangan-form';
 
-/** /panitia/organisasi: name, city, colours, the announcement, the logo and banners (DESIGN §9). */
+/**
+ * /panitia/organisasi: name, city, colours, the announcement, the logo and banners (DESIGN §9),
+ * and who signs the documents (docs/decisions/110).
+ */
 export function OrganisasiPage() {
   const query = useOrganisasiPanitia();
+  const penandatangan = usePenandatangan();
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-xl font-bold">Organisasi</h1>
@@ -34,6 +40,13 @@ export function OrganisasiPage() {
               </div>
             </Card>
           </div>
+        )}
+      </QueryView>
+      <QueryView query={penandatangan}>
+        {(set) => (
+          <Card>
+            <PenandatanganForm initial={set} />
+          </Card>
         )}
       </QueryView>
     </section>

@@ -2,16 +2,22 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { API, PanitiaPengujiList } from '@ukt/core';
 import { apiGet } from '../../../../lib/api-client';
 
-/** What the examiner list is asked for: a search and a page. */
+/** What the examiner list is asked for: a search, a page, and an event ('' for everyone). */
 export interface PengujiQuery {
   cari: string;
   hal: number;
+  /** Only the examiners assigned to this event ('' or missing: everyone). */
+  idUkt?: string;
 }
 
-/** GET /panitia/penguji: a page of the organisation's examiners, searched by name or number. */
+/** GET /panitia/penguji: a page of the organisation's examiners, searched by name or number and event. */
 export async function getPenguji(query: PengujiQuery, signal?: AbortSignal) {
   const answer = PanitiaPengujiList.safeParse(
-    await apiGet<unknown>(API.panitia.penguji.href(), { cari: query.cari, hal: query.hal }, { signal }),
+    await apiGet<unknown>(
+      API.panitia.penguji.href(),
+      { cari: query.cari, hal: query.hal, ...(query.idUkt ? { id_ukt: query.idUkt } : {}) },
+      { signal },
+    ),
   );
   if (!answer.success) throw new Error('Data penguji tidak dapat dibaca.');
   return answer.data;

@@ -1,29 +1,107 @@
-import type { PanitiaPenguji } from '@ukt/core';
+import { type PanitiaPenguji, POSTS } from '@ukt/core';
 import { Button } from '../../../../components/ui/button';
+import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, createColumnHelper } from '../../components/data-table';
 import { formatWaktu } from '../../components/format';
+import { peranLabel } from './peran';
 
 const column = createColumnHelper<PanitiaPenguji>();
 
+/** Whether the examiner may sign in. */
+function StatusBadge({ aktif }: { aktif: boolean }) {
+  return aktif ? (
+    <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-300">
+      Aktif
+    </span>
+  ) : (
+    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-300">
+      Nonaktif
+    </span>
+  );
+}
+
+/** An examiner's assignment in a few words: the events (and posts) they work at, or every event. */
+function TugasCell({
+  p,
+  namaKegiatan,
+  onTugas,
+}: {
+  p: PanitiaPenguji;
+  namaKegiatan: Map<string, string>;
+  onTugas: (p: PanitiaPenguji) => void;
+}) {
+  return (
+    <div className="flex min-w-36 flex-col items-start gap-1">
+      {p.tugas.length === 0 ? (
+        <span className="text-neutral-500">Semua kegiatan</span>
+      ) : (
+        <ul className="flex flex-col">
+          {p.tugas.map((t) => (
+            <li key={t.id_ukt}>
+              {namaKegiatan.get(t.id_ukt) ?? `Kegiatan ${t.id_ukt} (arsip)`}
+              <span className="text-neutral-500">
+                {' · '}
+                {t.pos.length
+                  ? `Pos ${t.pos.map((n) => POSTS.find((x) => x.id === n)?.nama ?? n).join(', ')}`
+                  : 'semua pos'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        onClick={() => onTugas(p)}
+        className="min-h-11 text-sm font-semibold text-brand-dark underline underline-offset-2 hover:no-underline md:min-h-8"
+      >
+        Atur tugas
+      </button>
+    </div>
+  );
+}
+
 /** The columns of the examiner list; the buttons call back into the page. */
 export function pengujiColumns({
+  wide,
+  sayaId,
+  namaKegiatan,
   onEdit,
+  onTugas,
   onTautan,
   onAktif,
 }: {
+  /** A table (laptop) rather than cards (phone). */
+  wide: boolean;
+  /** The signed-in admin's own id: their row says so. */
+  sayaId: string | undefined;
+  namaKegiatan: Map<string, string>;
   onEdit: (p: PanitiaPenguji) => void;
+  onTugas: (p: PanitiaPenguji) => void;
   onTautan: (p: PanitiaPenguji) => void;
   onAktif: (p: PanitiaPenguji) => void;
 }) {
   return column.columns([
-    column.accessor('nama', { header: 'Nama' }),
-    column.accessor('no_wa', { header: 'Nomor WA', cell: ({ getValue }) => `+${getValue()}` }),
+    column.accessor('nama', {
+      header: 'Nama dan nomor WA',
+      cell: ({ row }) => (
+        <span className="flex min-w-28 flex-col items-start gap-1">
+          <span>
+            {row.original.nama}
+            {row.original.id_pemilih === sayaId && (
+              <span className="text-xs font-semibold text-neutral-500"> (Anda)</span>
+            )}
+          </span>
+          <span className="text-neutral-600 whitespace-nowrap">+{row.original.no_wa}</span>
+          <StatusBadge aktif={row.original.aktif} />
+        </span>
+      ),
+    }),
     column.display({
       id: 'wilayah',
       header: 'Wilayah',
       cell: ({ row }) =>
         row.original.perwapus || row.original.cabang ? (
-          <span className="flex flex-col">
+          <span className="flex min-w-36 flex-col">
             <span>{row.original.perwapus}</span>
             <span className="text-neutral-500">{row.original.cabang}</span>
           </span>
@@ -31,20 +109,23 @@ export function pengujiColumns({
           <span className="text-neutral-500">Semua wilayah</span>
         ),
     }),
-    column.accessor('panitia', { header: 'Peran' }),
-    column.accessor('dewan', { header: 'Dewan' }),
-    column.accessor('aktif', {
-      header: 'Status',
-      cell: ({ row }) =>
-        row.original.aktif ? (
-          <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-300">
-            Aktif
+    column.accessor('panitia', {
+      header: 'Peran',
+      cell: ({ row }) => (
+        <span className="flex flex-col">
+          <span>{peranLabel(row.original.panitia)}</span>
+          {/* SPEC §6: dewan 2 sees and scores only the KESHAN test. */}
+          <span className="text-neutral-500">
+            Dewan {row.original.dewan}
+            {row.original.dewan === 2 ? ' (hanya KESHAN)' : ''}
           </span>
-        ) : (
-          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-300">
-            Nonaktif
-          </span>
-        ),
+        </span>
+      ),
+    }),
+    column.display({
+      id: 'tugas',
+      header: 'Tugas',
+      cell: ({ row }) => <TugasCell p={row.original} namaKegiatan={namaKegiatan} onTugas={onTugas} />,
     }),
     column.accessor('aktivitas_terakhir', {
       header: 'Aktivitas terakhir',
@@ -53,19 +134,35 @@ export function pengujiColumns({
     column.display({
       id: AKSI,
       header: '',
-      cell: ({ row }) => (
-        <div className="flex flex-wrap gap-2 md:flex-nowrap md:*:whitespace-nowrap">
-          <Button variant="secondary" onClick={() => onEdit(row.original)}>
-            Ubah
-          </Button>
-          <Button variant="secondary" disabled={!row.original.aktif} onClick={() => onTautan(row.original)}>
-            Tautan login
-          </Button>
-          <Button variant={row.original.aktif ? 'ghost' : 'secondary'} onClick={() => onAktif(row.original)}>
-            {row.original.aktif ? 'Nonaktifkan' : 'Aktifkan'}
-          </Button>
-        </div>
-      ),
+      cell: ({ row }) => {
+        const p = row.original;
+        // A table row has room for one button (docs/decisions/105); a phone's card for all three.
+        if (wide) {
+          return (
+            <ActionsMenu
+              label={p.nama}
+              actions={[
+                { label: 'Ubah', onSelect: () => onEdit(p) },
+                ...(p.aktif ? [{ label: 'Tautan login', onSelect: () => onTautan(p) }] : []),
+                { label: p.aktif ? 'Nonaktifkan' : 'Aktifkan', onSelect: () => onAktif(p) },
+              ]}
+            />
+          );
+        }
+        return (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => onEdit(p)}>
+              Ubah
+            </Button>
+            <Button variant="secondary" disabled={!p.aktif} onClick={() => onTautan(p)}>
+              Tautan login
+            </Button>
+            <Button variant={p.aktif ? 'ghost' : 'secondary'} onClick={() => onAktif(p)}>
+              {p.aktif ? 'Nonaktifkan' : 'Aktifkan'}
+            </Button>
+          </div>
+        );
+      },
     }),
   ]);
 }

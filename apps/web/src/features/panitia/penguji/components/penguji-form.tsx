@@ -1,4 +1,4 @@
-import { PANITIA_ROLES, type PanitiaPenguji, PengujiInput } from '@ukt/core';
+import { type PanitiaPenguji, PengujiInput } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
@@ -6,11 +6,7 @@ import { SelectField, TextField } from '../../components/field';
 import { type FieldErrors, fieldErrors } from '../../components/form-errors';
 import { NO_REGION, type Region, RegionSelects } from '../../components/region-selects';
 import { useSavePenguji } from '../api/save-penguji';
-
-const ROLE_OPTIONS = PANITIA_ROLES.map((role) => ({
-  value: role,
-  label: role === 'Penguji' ? 'Penguji' : `${role} (admin panitia)`,
-}));
+import { peranOptions } from './peran';
 
 const DEWAN_OPTIONS = Array.from({ length: 9 }, (_, i) => ({
   value: String(i + 1),
@@ -72,7 +68,7 @@ export function PengujiForm({
         <SelectField
           label="Peran panitia"
           value={values.panitia}
-          options={ROLE_OPTIONS}
+          options={peranOptions(penguji?.panitia)}
           onValue={set('panitia')}
           error={errors.panitia}
         />

@@ -4,12 +4,16 @@ import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
 import { Spinner } from '../../../../components/ui/spinner';
 import { showError, showSuccess } from '../../../../lib/dialogs';
+import { useSession } from '../../../../lib/session';
+import { useKegiatan } from '../../api/get-kegiatan';
 import { confirmAction } from '../../components/confirm';
 import { DownloadButton } from '../../components/download-button';
+import { SelectField } from '../../components/field';
 import { PagedTable } from '../../components/paged-table';
 import { QueryView } from '../../components/query-view';
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
+import { useWide } from '../../components/use-wide';
 import { useCreateTautan } from '../api/create-tautan';
 import { downloadKartuLogin } from '../api/download-kartu-login';
 import { usePenguji } from '../api/get-penguji';
@@ -17,15 +21,32 @@ import { useSetPengujiAktif } from '../api/set-penguji-aktif';
 import { pengujiColumns } from './penguji-columns';
 import { PengujiForm } from './penguji-form';
 import { TautanView } from './tautan-view';
+import { TugasForm } from './tugas-form';
+
+/** Why the console refuses an admin's own deactivation (the server says the same). */
+const SENDIRI =
+  'Anda tidak dapat menonaktifkan akun Anda sendiri. Minta admin panitia lain bila memang perlu.';
 
 /**
- * /panitia/penguji: search; add, edit, deactivate, reactivate; a login link per examiner to copy,
- * scan or send by WhatsApp; last activity (DESIGN §9).
+ * /panitia/penguji: search, or the examiners of one event; add, edit, assign to events and posts,
+ * deactivate, reactivate; a login link per examiner to copy, scan or send by WhatsApp; login cards;
+ * last activity (DESIGN §9, docs/decisions/109).
  */
 export function PengujiPage() {
-  const [query, setQuery] = useState({ cari: '', hal: 1 });
+  const [query, setQuery] = useState({ cari: '', hal: 1, idUkt: '' });
   const list = usePenguji(query);
+  const sayaId = useSession().examiner?.id_pemilih;
+  const wide = useWide();
+  const semuaKegiatan = useKegiatan('semua');
+  const namaKegiatan = useMemo(
+    () => new Map((semuaKegiatan.data ?? []).map((k) => [k.id_ukt, k.nama_ukt] as const)),
+    [semuaKegiatan.data],
+  );
+  const kegiatanOptions = (semuaKegiatan.data ?? [])
+    .filter((k) => !k.arsip)
+    .map((k) => ({ value: k.id_ukt, label: `${k.nama_ukt} (${k.tanggal_tes})` }));
   const [editing, setEditing] = useState<PanitiaPenguji | 'baru' | null>(null);
+  const [tugasFor, setTugasFor] = useState<PanitiaPenguji | null>(null);
   const [linkFor, setLinkFor] = useState<PanitiaPenguji | null>(null);
   const tautan = useCreateTautan();
   const aktif = useSetPengujiAktif();
@@ -33,12 +54,17 @@ export function PengujiPage() {
   const columns = useMemo(
     () =>
       pengujiColumns({
+        wide,
+        sayaId,
+        namaKegiatan,
         onEdit: setEditing,
+        onTugas: setTugasFor,
         onTautan: (p) => {
           setLinkFor(p);
           tautan.mutate(p.id_pemilih);
         },
         onAktif: async (p) => {
+          if (p.aktif && p.id_pemilih === sayaId) return void showError(SENDIRI);
           if (p.aktif) {
             const sure = await confirmAction(
               'Nonaktifkan penguji?',
@@ -53,7 +79,7 @@ export function PengujiPage() {
           );
         },
       }),
-    [tautan.mutate, aktif.mutate],
+    [tautan.mutate, aktif.mutate, wide, sayaId, namaKegiatan],
   );
 
   return (
@@ -61,22 +87,48 @@ export function PengujiPage() {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="flex-1 text-xl font-bold">Penguji</h1>
         <DownloadButton
-          download={() => downloadKartuLogin(query.cari)}
-          label={query.cari ? 'PDF kartu login penguji yang dicari' : 'PDF kartu login semua penguji aktif'}
+          download={() => downloadKartuLogin(query.cari, query.idUkt)}
+          label={
+            query.idUkt
+              ? 'PDF kartu login penguji kegiatan terpilih'
+              : query.cari
+                ? 'PDF kartu login penguji yang dicari'
+                : 'PDF kartu login semua penguji aktif'
+          }
         >
           PDF kartu login
         </DownloadButton>
         <Button onClick={() => setEditing('baru')}>+ Penguji baru</Button>
       </div>
-      <SearchBox
-        value={query.cari}
-        placeholder="Nama atau nomor WhatsApp"
-        onSearch={(cari) => setQuery({ cari, hal: 1 })}
-      />
+      <div className="grid gap-3 md:grid-cols-[1fr_minmax(0,22rem)] md:items-end">
+        <SearchBox
+          value={query.cari}
+          placeholder="Nama atau nomor WhatsApp"
+          onSearch={(cari) => setQuery((q) => ({ ...q, cari, hal: 1 }))}
+        />
+        <SelectField
+          label="Ditugaskan ke kegiatan"
+          value={query.idUkt}
+          empty="Semua penguji"
+          options={kegiatanOptions}
+          onValue={(idUkt) => setQuery((q) => ({ ...q, idUkt, hal: 1 }))}
+        />
+      </div>
+      <p className="text-sm text-neutral-600">
+        Kartu login yang belum dipakai dan masih berlaku lebih dari 12 jam dicetak ulang dengan QR yang sama,
+        jadi kartu yang sudah dibagikan tetap bisa dipakai; yang lain mendapat QR baru. Kartu admin panitia
+        tanpa QR (admin masuk dengan kode OTP).
+      </p>
       <QueryView
         query={list}
         isEmpty={(page) => page.data.length === 0}
-        empty={query.cari ? `Tidak ada penguji yang cocok dengan "${query.cari}".` : 'Belum ada penguji.'}
+        empty={
+          query.idUkt
+            ? 'Belum ada penguji yang ditugaskan ke kegiatan ini. Pilih "Atur tugas" pada baris penguji untuk menugaskan.'
+            : query.cari
+              ? `Tidak ada penguji yang cocok dengan "${query.cari}".`
+              : 'Belum ada penguji.'
+        }
       >
         {(page) => (
           <PagedTable
@@ -100,6 +152,17 @@ export function PengujiPage() {
             penguji={editing === 'baru' ? null : editing}
             onDone={(message) => {
               setEditing(null);
+              void showSuccess(message);
+            }}
+          />
+        </Sheet>
+      )}
+      {tugasFor && (
+        <Sheet title={`Tugas ${tugasFor.nama}`} onClose={() => setTugasFor(null)}>
+          <TugasForm
+            penguji={tugasFor}
+            onDone={(message) => {
+              setTugasFor(null);
               void showSuccess(message);
             }}
           />

@@ -11,6 +11,7 @@ import { BelumList } from './belum-list';
 import { LiveBadge } from './live-badge';
 import { pengujiColumns } from './penguji-columns';
 import { PosTable } from './pos-table';
+import { ProgresChart } from './progres-chart';
 
 /**
  * /panitia/progres?ukt=ID: an event's progress, live (DESIGN §10): per post and exam who is not
@@ -50,6 +51,18 @@ export function ProgresPage() {
                   </span>{' '}
                   peserta
                 </p>
+                <p title="Semua komponen yang dihitung aturan kelulusan sudah dinilai">
+                  <span className="font-semibold tabular-nums" data-testid="peserta-lengkap">
+                    {data.peserta_lengkap}
+                  </span>{' '}
+                  lengkap
+                </p>
+                <p title="Paling sedikit satu nilai, lengkap atau belum">
+                  <span className="font-semibold tabular-nums" data-testid="peserta-ada-nilai">
+                    {data.peserta_ada_nilai}
+                  </span>{' '}
+                  ada nilai
+                </p>
                 <p
                   data-testid="tertunda"
                   className={data.tertunda.nilai > 0 ? 'font-semibold text-amber-800' : ''}
@@ -63,12 +76,13 @@ export function ProgresPage() {
               {data.total_peserta === 0 && (
                 <Notice>Kegiatan ini belum punya peserta. Impor atau tambah di halaman Peserta.</Notice>
               )}
-              <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+              <div className="grid gap-3 md:grid-cols-2">
                 {data.pos.map((pos) => (
                   <PosTable key={pos.pos} pos={pos} onBelum={setUjian} />
                 ))}
               </div>
               {ujian && <BelumList idUkt={idUkt} progres={data} ujian={ujian} onUjian={setUjian} />}
+              {data.total_peserta > 0 && <ProgresChart progres={data} />}
               <h2 className="text-lg font-bold">Penguji</h2>
               {data.penguji.length === 0 ? (
                 <Notice>Belum ada penguji yang mengambil atau menilai peserta kegiatan ini.</Notice>

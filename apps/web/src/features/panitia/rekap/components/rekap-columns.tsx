@@ -3,13 +3,25 @@ import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { AKSI, type Column, createColumnHelper } from '../../components/data-table';
 import { nilaiText } from './nilai-text';
-import { StatusBadge } from './status-badge';
+import { Alasan, StatusBadge } from './status-badge';
 
 const column = createColumnHelper<RekapRow>();
 
 /**
- * The recap's columns: the participant, every component the rule counts ('–' when not scored),
- * the final score, band, status and reasons; 'Koreksi' and the participant's audit history.
+ * On a laptop the participant stays at the left and the buttons at the right while the components
+ * scroll between them; status, final and band come first so they show without scrolling
+ * (docs/decisions/106).
+ */
+export const REKAP_COLUMN_CLASS: Partial<Record<string, string>> = {
+  nama: 'sticky left-0 z-10 w-56 min-w-56 max-w-56 bg-white shadow-[1px_0_0_var(--color-neutral-200)]',
+  status: 'min-w-40',
+  [AKSI]: 'sticky right-0 z-10 bg-white shadow-[-1px_0_0_var(--color-neutral-200)]',
+};
+
+/**
+ * The recap's columns: the participant, status with its reasons folded, final score and band,
+ * every component the rule counts ('–' when not scored); 'Koreksi' and the participant's audit
+ * history.
  */
 export function rekapColumns({
   idUkt,
@@ -26,14 +38,39 @@ export function rekapColumns({
     column.accessor('nama', {
       header: 'Peserta',
       cell: ({ row }) => (
-        <span className="flex flex-col">
-          <span className="font-semibold">
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-semibold" title={row.original.nama}>
             <span className="tabular-nums text-neutral-600">{row.original.no_urut}.</span> {row.original.nama}
           </span>
-          <span className="text-xs text-neutral-600">
+          <span className="truncate text-xs text-neutral-600">
             {row.original.ranting}
             {row.original.rayon ? ` · ${row.original.rayon}` : ''}
           </span>
+        </span>
+      ),
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-1" data-kolom="status">
+          <StatusBadge status={row.original.status} />
+          <Alasan alasan={row.original.alasan} />
+        </span>
+      ),
+    }),
+    column.accessor('nilai_akhir', {
+      header: 'Akhir',
+      cell: (c) => (
+        <span className="font-semibold tabular-nums" data-kolom="nilai_akhir">
+          {nilaiText(c.getValue())}
+        </span>
+      ),
+    }),
+    column.accessor('predikat', {
+      header: 'Predikat',
+      cell: (c) => (
+        <span className="whitespace-nowrap" data-kolom="predikat">
+          {c.getValue() ?? '–'}
         </span>
       ),
     }),
@@ -48,31 +85,11 @@ export function rekapColumns({
         ),
       }),
     ),
-    column.accessor('nilai_akhir', {
-      header: 'Akhir',
-      cell: (c) => (
-        <span className="font-semibold tabular-nums" data-kolom="nilai_akhir">
-          {nilaiText(c.getValue())}
-        </span>
-      ),
-    }),
-    column.accessor('predikat', { header: 'Predikat', cell: (c) => c.getValue() ?? '–' }),
-    column.accessor('status', {
-      header: 'Status',
-      cell: ({ row }) => (
-        <span className="flex flex-col gap-1" data-kolom="status">
-          <StatusBadge status={row.original.status} />
-          {row.original.alasan.length > 0 && (
-            <span className="text-xs text-neutral-700">{row.original.alasan.join('; ')}</span>
-          )}
-        </span>
-      ),
-    }),
     column.display({
       id: AKSI,
       header: '',
       cell: ({ row }) => (
-        <span className="flex flex-wrap gap-2">
+        <span className="flex gap-1 whitespace-nowrap">
           <Button
             variant="secondary"
             disabled={disahkan}
@@ -84,7 +101,8 @@ export function rekapColumns({
           </Button>
           <Link
             to={`/panitia/audit?ukt=${idUkt}&siswa=${row.original.id_siswa}&nama=${encodeURIComponent(row.original.nama)}`}
-            className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold text-neutral-800 underline underline-offset-2"
+            aria-label={`Riwayat nilai ${row.original.nama}`}
+            className="inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-semibold text-neutral-800 underline underline-offset-2"
           >
             Riwayat
           </Link>

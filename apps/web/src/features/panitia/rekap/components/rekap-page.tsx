@@ -3,8 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
-import { showError, showSuccess } from '../../../../lib/dialogs';
-import { confirmAction } from '../../components/confirm';
+import { showSuccess } from '../../../../lib/dialogs';
 import { DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { downloadFile } from '../../components/download-file';
@@ -13,6 +12,7 @@ import { FoldingFilters } from '../../components/folding-filters';
 import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
 import { QueryView } from '../../components/query-view';
 import { NO_REGION, RegionSelects } from '../../components/region-selects';
+import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
 import { DokumenKegiatan } from '../../dokumen/dokumen-kegiatan';
 import { type RekapFilter, useRekap } from '../api/get-rekap';
@@ -20,13 +20,15 @@ import { useSahkan } from '../api/sahkan';
 import { AturanSheet } from './aturan-sheet';
 import { BatalSahkanForm } from './batal-sahkan-form';
 import { KoreksiForm } from './koreksi-form';
-import { rekapColumns } from './rekap-columns';
+import { REKAP_COLUMN_CLASS, rekapColumns } from './rekap-columns';
+import { SahkanForm } from './sahkan-form';
 
 const STATUS_OPTIONS = [
   { value: 'semua', label: 'Semua status' },
   { value: 'Lulus', label: 'Lulus' },
   { value: 'Tidak Lulus', label: 'Tidak Lulus' },
   { value: 'Belum lengkap', label: 'Belum lengkap' },
+  { value: 'Mundur', label: 'Mundur' },
 ] as const;
 
 const SORT_OPTIONS = [
@@ -44,11 +46,12 @@ const EXPORTS: { format: EksporFormat; label: string }[] = [
 
 const FIRST: RekapFilter = { ...NO_REGION, status: 'semua', urut: 'no_urut', arah: 'naik' };
 
-/** What a results write shows when it ends. */
-const DONE = {
-  onSuccess: (message: string) => void showSuccess(message),
-  onError: (e: Error) => void showError(e.message),
-};
+/** The rows whose name contains the search text, or whose number is it; all rows for ''. */
+function cocok(rows: RekapRow[], cari: string): RekapRow[] {
+  if (!cari) return rows;
+  const text = cari.toLowerCase();
+  return rows.filter((r) => String(r.no_urut) === text || r.nama.toLowerCase().includes(text));
+}
 
 /**
  * /panitia/rekap?ukt=ID: the event's results under its pass rule (DESIGN §10): every component
@@ -58,10 +61,12 @@ const DONE = {
 export function RekapPage() {
   const [idUkt, setIdUkt] = useKegiatanParam();
   const [filter, setFilter] = useState<RekapFilter>(FIRST);
+  // Name or number: the recap is one list, so the search runs here, on what the server sent.
+  const [cari, setCari] = useState('');
   const rekap = useRekap(idUkt, filter);
   const sahkan = useSahkan(idUkt);
   const [koreksi, setKoreksi] = useState<RekapRow | null>(null);
-  const [sheet, setSheet] = useState<'aturan' | 'batal' | null>(null);
+  const [sheet, setSheet] = useState<'aturan' | 'batal' | 'sahkan' | null>(null);
   const meta = rekap.data?.meta;
   const disahkan = meta?.disahkan ?? false;
   const patch = (p: Partial<RekapFilter>) => setFilter((f) => ({ ...f, ...p }));
@@ -76,14 +81,7 @@ export function RekapPage() {
     [idUkt, meta?.komponen, disahkan],
   );
 
-  const ratify = async () => {
-    const sure = await confirmAction(
-      'Sahkan nilai kegiatan ini?',
-      'Sesudah disahkan, HP penguji tidak dapat lagi menyimpan atau mengubah nilai, koreksi ditutup, dan ekspor tidak lagi bertanda DRAF. Pengesahan dapat dibatalkan dengan alasan.',
-      'Ya, sahkan',
-    );
-    if (sure) sahkan.mutate(null, DONE);
-  };
+  const rows = useMemo(() => cocok(rekap.data?.data ?? [], cari), [rekap.data, cari]);
 
   return (
     <section className="flex flex-col gap-4">
@@ -108,8 +106,17 @@ export function RekapPage() {
           onValue={(ukt) => {
             setIdUkt(ukt);
             setFilter(FIRST);
+            setCari('');
           }}
         />
+        {idUkt && (
+          <SearchBox
+            value={cari}
+            onSearch={setCari}
+            placeholder="Cari nama atau nomor urut"
+            label="Cari peserta"
+          />
+        )}
         {idUkt && (
           <FoldingFilters label="Filter dan urutan" active={active}>
             <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
@@ -150,7 +157,7 @@ export function RekapPage() {
               Batalkan pengesahan
             </Button>
           ) : (
-            <Button onClick={() => void ratify()} disabled={sahkan.isPending}>
+            <Button onClick={() => setSheet('sahkan')} disabled={sahkan.isPending}>
               {sahkan.isPending ? 'Mengesahkan…' : 'Sahkan nilai'}
             </Button>
           )}
@@ -191,22 +198,33 @@ export function RekapPage() {
                   </li>
                 ))}
                 {data.meta.mundur > 0 && (
-                  <li className="flex items-center text-neutral-700">
-                    {data.meta.mundur} peserta mundur tidak termasuk
+                  <li>
+                    <button
+                      type="button"
+                      data-total="Mundur"
+                      aria-pressed={filter.status === 'Mundur'}
+                      onClick={() => patch({ status: filter.status === 'Mundur' ? 'semua' : 'Mundur' })}
+                      className="min-h-11 rounded-xl bg-white px-3 text-neutral-700 ring-1 ring-neutral-300 aria-pressed:ring-2 aria-pressed:ring-brand"
+                    >
+                      Mundur: <span className="font-bold tabular-nums">{data.meta.mundur}</span>
+                    </button>
                   </li>
                 )}
               </ul>
-              {data.data.length === 0 ? (
+              {rows.length === 0 ? (
                 <Notice>
-                  {filter.status !== 'semua' || filter.id_perwapus
-                    ? 'Tidak ada peserta yang cocok dengan filter ini.'
-                    : 'Kegiatan ini belum punya peserta.'}
+                  {cari
+                    ? 'Tidak ada peserta yang cocok dengan pencarian ini.'
+                    : filter.status !== 'semua' || filter.id_perwapus
+                      ? 'Tidak ada peserta yang cocok dengan filter ini.'
+                      : 'Kegiatan ini belum punya peserta.'}
                 </Notice>
               ) : (
                 <DataTable
                   label="Rekap nilai peserta"
-                  data={data.data}
+                  data={rows}
                   columns={columns}
+                  columnClass={REKAP_COLUMN_CLASS}
                   getRowId={(r) => r.id_siswa}
                   rowAttributes={(r) => ({ 'data-id-siswa': r.id_siswa, 'data-status': r.status })}
                 />
@@ -239,6 +257,17 @@ export function RekapPage() {
             void showSuccess(message);
           }}
         />
+      )}
+      {sheet === 'sahkan' && (
+        <Sheet title="Sahkan nilai kegiatan" onClose={() => setSheet(null)}>
+          <SahkanForm
+            idUkt={idUkt}
+            onDone={(message) => {
+              setSheet(null);
+              void showSuccess(message);
+            }}
+          />
+        </Sheet>
       )}
       {sheet === 'batal' && (
         <Sheet title="Batalkan pengesahan" onClose={() => setSheet(null)}>

@@ -1,0 +1,42 @@
+import type { ImportTarget } from './imports.service';
+
+// The example row of each kind's template (DESIGN §9). A committee may leave it in the file: a
+// row equal to it is recognised and skipped, never imported (imports.service's checkFile).
+
+/** The example row of each kind's template, by field. */
+export const TEMPLATE_EXAMPLES: Record<ImportTarget['kind'], Record<string, string | number>> = {
+  kegiatan: {
+    id_ukt: 12,
+    nama_ukt: 'Contoh UKT Sabuk Jambon Ke Hijau',
+    nama_kegiatan: 'Ujian Kenaikan Tingkat II',
+    tanggal_tes: '2026-12-06',
+    akhir_tes: '2026-12-07',
+    id_tingkat: 2,
+  },
+  penguji: {
+    no_wa: '081234567890',
+    nama: 'Rina Wulandari (contoh)',
+    perwapus: 'Perwapus Madiun Raya',
+    cabang: 'Cabang Kota Madiun',
+    panitia: 'Penguji',
+    dewan: 1,
+  },
+  siswa: {
+    no_urut: 1,
+    nama: 'Ani Lestari (contoh)',
+    perwapus: 'Perwapus Madiun Raya',
+    cabang: 'Cabang Kota Madiun',
+    ranting: 'Ranting Taman',
+    rayon: 'Rayon Demangan',
+    provinsi: 'Jawa Timur',
+  },
+  soal: {
+    no: 1,
+    soal_tanya: 'Contoh: apa makna salam perguruan yang diberikan sebelum berlatih?',
+    a: 'Tanda hormat dan persaudaraan',
+    b: 'Tanda siap bertanding',
+    c: 'Tanda latihan selesai',
+    d: 'Tanda meminta izin pulang',
+    jawaban_benar: 'a',
+  },
+};

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { apiLogin } from '../../support/api';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { API } from './panitia-helpers';
+
+// Every page of the console as a committee reads it: no field is named by its developer key
+// (no_urut, nama_ukt, nilai_kripen_plus …) in the page's text, its options, labels or titles
+// (docs/decisions/107). The API's messages and the exports are scanned by console-texts.test.ts.
+
+test.describe.configure({ timeout: 180_000 });
+
+const PAGES: { link: string; path: string }[] = [
+  { link: 'Kegiatan', path: 'kegiatan' },
+  { link: 'Impor', path: 'impor' },
+  { link: 'Peserta', path: 'peserta' },
+  { link: 'Penguji', path: 'penguji' },
+  { link: 'Soal KESHAN', path: 'soal' },
+  { link: 'Sambungkan HP', path: 'sambungkan' },
+  { link: 'Progres', path: 'progres' },
+  { link: 'Rekap', path: 'rekap' },
+  { link: 'Audit', path: 'audit' },
+  { link: 'Organisasi', path: 'organisasi' },
+  { link: 'Cadangan', path: 'cadangan' },
+];
+
+/** A word shaped like a key: lower-case parts joined by underscores. */
+const KEY = /\b[a-z]+(?:_[a-z0-9]+)+\b/g;
+
+/** Everything a reader sees or hears on the page: its text, options, labels, titles, placeholders. */
+function readable(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText];
+    for (const el of document.querySelectorAll('option, [aria-label], [title], [placeholder]')) {
+      parts.push(
+        el.tagName === 'OPTION' ? (el.textContent ?? '') : '',
+        el.getAttribute('aria-label') ?? '',
+        el.getAttribute('title') ?? '',
+        el.getAttribute('placeholder') ?? '',
+      );
+    }
+    return parts.join('\n');
+  });
+}
+
+test('no console page names a field by its key, with scores, corrections and the audit shown', async ({
+  page,
+  server,
+}) => {
+  // A take, a score with its extra and a correction, so Progres, Rekap and Audit have rows.
+  const siti = await apiLogin(server, PENGUJI.noWa);
+  const list = await siti.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
+    id_ukt: 1,
+    hal: 1,
+    posUjian: 2,
+  });
+  const first = list.body.data[0];
+  if (!first) throw new Error('the demo event has no participant in Siti’s region');
+  expect(
+    (await siti.post(API.siswaUpdate.href(first.id_siswa), { sudah_tes: siti.idPemilih, id_ukt: 1 })).status,
+  ).toBe(200);
+  const body = { id_ukt: 1, id_tingkat: 1, id_siswa: first.id_siswa, nilai_kripen: 70, nilai_kripen_plus: 0 };
+  expect((await siti.post('/DataSiswa/NilaiSiswa', body)).status).toBe(200);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginAs(page, ADMIN.noWa);
+  const found: string[] = [];
+  for (const { link, path } of PAGES) {
+    await page.goto(`/panitia/${path}?ukt=1`);
+    await expect(page.getByRole('heading', { name: link, level: 1 })).toBeVisible();
+    await expect(page.getByText('Memuat', { exact: false })).toHaveCount(0);
+    if (path === 'audit') await page.getByLabel(/Tampilkan juga nilai bawaan/).check();
+    if (path === 'audit') await expect(page.locator('tr[data-field]').first()).toBeVisible();
+    if (path === 'rekap') await expect(page.locator('tr[data-id-siswa]').first()).toBeVisible();
+    for (const key of (await readable(page)).match(KEY) ?? []) found.push(`${link}: ${key}`);
+  }
+  expect([...new Set(found)]).toEqual([]);
+});

@@ -39,7 +39,9 @@ const LOCKED =
 function phoneOf(input: string): string {
   const noWa = normalizePhone(input);
   if (!isPlausiblePhone(noWa))
-    throw badRequest('Data tidak valid: Nomor WhatsApp tidak benar; tulis nomor Indonesia, misalnya 081234567890');
+    throw badRequest(
+      'Data tidak valid: Nomor WhatsApp tidak benar; tulis nomor Indonesia, misalnya 081234567890',
+    );
   return noWa;
 }
 

@@ -64,9 +64,7 @@ export async function readAudioForm(request: FastifyRequest): Promise<AudioForm>
   if (!audio?.length) throw badRequest('Data tidak valid: Rekaman suara wajib diisi');
   const kind = sniffAudio(audio);
   if (!kind) {
-    throw badRequest(
-      'Data tidak valid: Rekaman suara tidak dikenali (webm, ogg, mp4/m4a, wav, mp3)',
-    );
+    throw badRequest('Data tidak valid: Rekaman suara tidak dikenali (webm, ogg, mp4/m4a, wav, mp3)');
   }
   return { fields: parsed.data, audio, kind };
 }

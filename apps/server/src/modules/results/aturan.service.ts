@@ -13,8 +13,7 @@ import { findAturanTerkini, insertAturan } from './aturan.repository';
 // change is a new version; results are recomputed from the current one, never stored.
 
 /** 404 for an unknown event or another organisation's. */
-export const kegiatanMissing = (idUkt: number) =>
-  notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
+export const kegiatanMissing = (idUkt: number) => notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
 
 /** An event's current rule from its stored version, or the default of its belt as version 0. */
 export function aturanOf(

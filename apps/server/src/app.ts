@@ -25,11 +25,24 @@ import { imgRoutes } from './modules/media/img.routes';
 import { nilaiRoutes } from './modules/nilai/nilai.routes';
 import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
 import { organisasiRoutes } from './modules/organisasi/organisasi.routes';
-import { panitiaRoutes } from './modules/panitia/panitia.routes';
 import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import './plugins/context';
+import { backupPanitiaRoutes } from './modules/backup/backup.panitia.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { importsPanitiaRoutes } from './modules/imports/imports.panitia.routes';
+import { kegiatanPanitiaRoutes } from './modules/kegiatan/kegiatan.panitia.routes';
+import { soalPanitiaRoutes } from './modules/keshan/keshan-soal.panitia.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { organisasiPanitiaRoutes } from './modules/organisasi/organisasi.panitia.routes';
+import { pengujiPanitiaRoutes } from './modules/penguji/penguji.panitia.routes';
+import { koreksiPanitiaRoutes } from './modules/results/koreksi.panitia.routes';
+import { progresPanitiaRoutes } from './modules/results/progres.panitia.routes';
+import { rekapPanitiaRoutes } from './modules/results/rekap.panitia.routes';
+import { sahkanPanitiaRoutes } from './modules/results/sahkan.panitia.routes';
+import { sambungkanRoutes } from './modules/sambungkan/sambungkan.routes';
+import { siswaPanitiaRoutes } from './modules/siswa/siswa.panitia.routes';
 import { compressionPlugin } from './plugins/compression';
 import { controlCharactersPlugin } from './plugins/control-characters';
 import { dbPlugin } from './plugins/db';
@@ -38,6 +51,7 @@ import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { livePlugin } from './plugins/live';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { requirePanitia } from './plugins/require-panitia';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 
@@ -161,7 +175,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await protectedApi.register(siswaRoutes);
         await protectedApi.register(nilaiRoutes);
         await protectedApi.register(keshanRoutes);
-        await protectedApi.register(panitiaRoutes);
+        // The committee console (DESIGN §9): every /panitia call, for committee admins only. Each
+        // area's console routes sit in its own folder; paths come from core's API.panitia contract.
+        await protectedApi.register(async (panitiaApi) => {
+          panitiaApi.addHook('onRequest', requirePanitia);
+          await panitiaApi.register(importsPanitiaRoutes);
+          await panitiaApi.register(kegiatanPanitiaRoutes);
+          await panitiaApi.register(pengujiPanitiaRoutes);
+          await panitiaApi.register(organisasiPanitiaRoutes);
+          await panitiaApi.register(siswaPanitiaRoutes);
+          await panitiaApi.register(soalPanitiaRoutes);
+          await panitiaApi.register(progresPanitiaRoutes);
+          await panitiaApi.register(rekapPanitiaRoutes);
+          await panitiaApi.register(koreksiPanitiaRoutes);
+          await panitiaApi.register(sahkanPanitiaRoutes);
+          await panitiaApi.register(liveRoutes);
+          await panitiaApi.register(documentsRoutes);
+          await panitiaApi.register(sambungkanRoutes);
+          await panitiaApi.register(backupPanitiaRoutes);
+        });
       });
       await api.register(audioRoutes);
     },

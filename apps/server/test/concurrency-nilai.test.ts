@@ -1,6 +1,7 @@
 import { API, AuditList, type AuditRow, KoreksiHasil, PanitiaSoal } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { api, DATABASES, type SignedInApp, startSignedIn } from './support/app';
+import { sitisParticipants } from './support/siti';
 
 // Corrections and examiners' saves of one score arriving together (docs/decisions/108): each is
 // audited with the value the one before it left, so the audit rows of the score form one chain
@@ -12,20 +13,7 @@ describe.each(DATABASES)('concurrent writes of one score on %s', (kind) => {
   let mine: number[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    const siti = await s.t.app.db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
-    const rows = await s.t.app.db
-      .selectFrom('siswa')
-      .select('id_siswa')
-      .where('id_ukt', '=', 1)
-      .where('id_perwapus', '=', siti.id_perwapus as number)
-      .where('id_cabang', '=', siti.id_cabang as number)
-      .orderBy('no_urut')
-      .execute();
-    mine = rows.map((r) => r.id_siswa);
+    ({ ids: mine } = await sitisParticipants(s.t));
   });
   afterAll(async () => s.t.close());
 

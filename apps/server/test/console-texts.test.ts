@@ -6,8 +6,9 @@ import { API, API_PREFIX, IMPOR_JENIS, KOMPONEN } from '@ukt/core';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
+import { api, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { multipartImages } from './support/multipart';
+import { findSiti } from './support/siti';
 
 // Every text the committee console receives names fields as the committee knows them, never by
 // their column or contract key (docs/decisions/107): every message of every console write route
@@ -151,11 +152,7 @@ describe.each(DATABASES)('console texts on %s', (kind) => {
       .where('id_ukt', '=', 1)
       .orderBy('id_siswa')
       .executeTakeFirstOrThrow();
-    const penguji = await t.app.db
-      .selectFrom('penguji')
-      .select('id_pemilih')
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
+    const penguji = await findSiti(t);
     const soal = await t.app.db
       .selectFrom('soal')
       .select('id_soal')

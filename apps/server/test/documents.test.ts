@@ -8,9 +8,11 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run';
-import { verifyCardCode } from '../src/modules/documents/card-code';
+import { verifyCardCode } from '../src/lib/card-code';
 import { api, body, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
+import { wibDay } from './support/clock';
 import { LULUS_SCORES, writeScores } from './support/scores';
+import { findSiti } from './support/siti';
 
 // The committee's PDFs (DESIGN §11) read the way a person reads them: the text poppler extracts,
 // and the QR codes decoded from the pages rendered as images. Each document's first page is also
@@ -205,11 +207,7 @@ describe.each(DATABASES)('documents on %s', (kind) => {
   it('prints login cards whose QR opens a session once and only once', async () => {
     const file = await download(API.panitia.kartuLogin.href(SITI), 'kartu-login');
     const text = textOf(file);
-    const siti = await t.app.db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
+    const siti = await findSiti(t);
     expect(text).toContain(siti.nama);
     expect(text).toContain('+62 811-0000-0002');
     expect(text).toContain('KARTU LOGIN PENGUJI');
@@ -332,7 +330,7 @@ describe.each(DATABASES)('documents on %s', (kind) => {
     expect(set.statusCode, set.body).toBe(200);
     // The event, already ratified today, turns out to be held three days from now.
     const day = new Date(t.app.clock() + 3 * 86_400_000);
-    const iso = new Date(day.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const iso = wibDay(t, 3);
     const long = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'Asia/Jakarta' }).format(
       day,
     );

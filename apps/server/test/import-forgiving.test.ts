@@ -12,34 +12,12 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewImport } from '../src/modules/imports/imports.service';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
+import { multipartSheet } from './support/multipart';
+import { xlsx } from './support/xlsx';
 
 // The messy spreadsheets a committee really sends (docs/decisions/103, 104): a title above the
 // header, headers in other words and cases, names typed in capitals, regions typed in other
 // cases or slightly wrong, a CSV saved in Windows-1252, and files far too big once unpacked.
-
-/** A multipart body: form fields first, then one file part named `berkas`. */
-function form(filename: string, data: Buffer | string, fields: Record<string, string> = {}) {
-  const boundary = '----ukt-impor-boundary';
-  const parts = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  const payload = Buffer.concat([
-    ...parts,
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="berkas"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(data) ? data : Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Peserta');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 const P = 'Perwapus Uji Impor';
 const C = 'Cabang Kota Madiun';
@@ -55,7 +33,7 @@ describe.each(DATABASES)('forgiving imports on %s', (kind) => {
   afterAll(async () => t.close());
 
   const send = (path: string, filename: string, data: Buffer | string, fields?: Record<string, string>) => {
-    const { payload, headers } = form(filename, data, fields);
+    const { payload, headers } = multipartSheet(filename, data, fields);
     return t.app.inject({
       method: 'POST',
       url: `/uktNEW/api${path}`,

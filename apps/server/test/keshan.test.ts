@@ -2,6 +2,8 @@ import { API, PanitiaSoal, Soal, SoalEditHasil } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { multipart } from './support/multipart';
+import { importSoal, otherAnswer, soalCsv } from './support/soal';
+import { insertUkt } from './support/ukt';
 
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 1)]);
 const SAMPLES: Record<string, Buffer> = {
@@ -186,18 +188,7 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
       .where('id_siswa', '=', 1)
       .executeTakeFirstOrThrow();
     const event = async (nama: string) => {
-      const { id_ukt } = await t.app.db
-        .insertInto('ukt')
-        .values({
-          id_organisasi: 1,
-          nama_ukt: nama,
-          nama_kegiatan: '',
-          tanggal_tes: '2026-12-01',
-          akhir_tes: null,
-          id_tingkat: 1,
-        })
-        .returning('id_ukt')
-        .executeTakeFirstOrThrow();
+      const id_ukt = await insertUkt(t, 1, nama);
       const { id_siswa: _, ...copy } = one;
       const { id_siswa } = await t.app.db
         .insertInto('siswa')
@@ -216,8 +207,6 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
     const sah = await event('UKT yang disahkan');
     const draf = await event('UKT yang masih draf');
     const key = PanitiaSoal.array().parse((await api(t, admin, 'GET', API.panitia.soal.href(1))).json().data);
-    const LETTERS = ['a', 'b', 'c', 'd'] as const;
-    const other = (letter: string) => LETTERS[(LETTERS.indexOf(letter as 'a') + 1) % 4] as string;
     // Every question answered right: 100 in both events.
     const jawaban = key.map((s) => ({ id_soal: Number(s.id_soal), jawaban: s.jawaban_benar }));
     for (const e of [sah, draf]) {
@@ -265,7 +254,7 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
       method: 'PUT',
       url: `/uktNEW/api${API.panitia.soalById.href(1, id_soal)}`,
       headers: { 'access-token': admin },
-      payload: { ...fields, jawaban_benar: other(q1.jawaban_benar) },
+      payload: { ...fields, jawaban_benar: otherAnswer(q1.jawaban_benar) },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(SoalEditHasil.parse(edited.json().data).dinilai_ulang).toBeGreaterThanOrEqual(1);
@@ -274,28 +263,7 @@ describe.each(DATABASES)('KESHAN and recordings on %s', (kind) => {
     expect((await trail(draf)).at(-1)).toMatchObject({ old_value: 100, new_value: 95, source: 'koreksi' });
 
     // An import changes question 2's key: the draft drops to 90, the ratified one stays.
-    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
-    const lines = key.map((s) =>
-      [
-        s.no,
-        quote(s.soal_tanya),
-        quote(s.a),
-        quote(s.b),
-        quote(s.c),
-        quote(s.d),
-        s.no === 1 || s.no === 2 ? other(s.jawaban_benar) : s.jawaban_benar,
-      ].join(','),
-    );
-    const csv = ['no,soal_tanya,a,b,c,d,jawaban_benar', ...lines].join('\n');
-    const boundary = '----ukt-soal';
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `/uktNEW/api${API.panitia.impor.href('soal', '?tingkat=1')}`,
-      payload: Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="berkas"; filename="soal.csv"\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-      ),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'access-token': admin },
-    });
+    const imported = await importSoal(t, admin, soalCsv(key, [1, 2]));
     expect(imported.statusCode, imported.body).toBe(200);
     expect(await nilaiKshan(draf)).toBe(90);
     expect((await trail(draf)).at(-1)).toMatchObject({ old_value: 95, new_value: 90, source: 'impor' });

@@ -1,7 +1,8 @@
 import { API, AuditList } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { api, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { api, DATABASES, type SignedInApp, startSignedIn } from './support/app';
+import { sitisParticipants } from './support/siti';
 
 // The audit page's list (DESIGN §10): a first save's defaults (nothing → 0 of a bonus) are left
 // out unless asked for, so real changes stand out; participants are found by name or number.
@@ -12,19 +13,7 @@ describe.each(DATABASES)('the audit list on %s', (kind) => {
   let mine: { id_siswa: number; nama: string; no_urut: number }[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    const siti = await s.t.app.db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
-    mine = await s.t.app.db
-      .selectFrom('siswa')
-      .select(['id_siswa', 'nama', 'no_urut'])
-      .where('id_ukt', '=', 1)
-      .where('id_perwapus', '=', siti.id_perwapus as number)
-      .where('id_cabang', '=', siti.id_cabang as number)
-      .orderBy('no_urut')
-      .execute();
+    ({ participants: mine } = await sitisParticipants(s.t));
   });
   afterAll(async () => s.t.close());
 

@@ -12,28 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importKolom } from '../src/modules/imports/imports.service';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
+import { multipartSheet } from './support/multipart';
+import { xlsx } from './support/xlsx';
 
 const HEADER = 'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi';
-
-/** A multipart body with one file part named `berkas`. */
-function form(filename: string, data: Buffer | string) {
-  const boundary = '----ukt-impor-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="berkas"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(data) ? data : Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Peserta');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 describe.each(DATABASES)('console imports on %s', (kind) => {
   let t: TestApp;
@@ -45,7 +27,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
   afterAll(async () => t.close());
 
   const send = (path: string, filename: string, data: Buffer | string, token: string | undefined = admin) => {
-    const { payload, headers } = form(filename, data);
+    const { payload, headers } = multipartSheet(filename, data);
     return t.app.inject({
       method: 'POST',
       url: `/uktNEW/api${path}`,

@@ -2,6 +2,7 @@ import { API, fieldLabel, Kegiatan, PanitiaKegiatan } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
+import { insertUkt } from './support/ukt';
 
 const KegiatanList = z.object({ success: z.literal(true), data: z.array(PanitiaKegiatan) });
 const KegiatanOne = z.object({ success: z.literal(true), message: z.string(), data: PanitiaKegiatan });
@@ -23,19 +24,7 @@ describe.each(DATABASES)('console events on %s', (kind) => {
   let otherOrgEvent: number;
   beforeAll(async () => {
     ({ t, admin, siti, agus } = await startSignedIn(kind));
-    const row = await t.app.db
-      .insertInto('ukt')
-      .values({
-        id_organisasi: 2,
-        nama_ukt: 'UKT organisasi lain',
-        nama_kegiatan: '',
-        tanggal_tes: '2026-12-01',
-        akhir_tes: null,
-        id_tingkat: 1,
-      })
-      .returning('id_ukt')
-      .executeTakeFirstOrThrow();
-    otherOrgEvent = row.id_ukt;
+    otherOrgEvent = await insertUkt(t, 2, 'UKT organisasi lain');
   });
   afterAll(async () => t.close());
 

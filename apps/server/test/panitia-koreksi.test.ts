@@ -1,7 +1,9 @@
 import { API, AuditList, type AuditRow, KoreksiHasil, type LiveEvent, NilaiRecord } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { api, body, DATABASES, type SignedInApp, startSignedIn } from './support/app';
+import { isoAt } from './support/clock';
 import { fisikPayload } from './support/scores';
+import { sitisParticipants } from './support/siti';
 
 // A committee admin's correction of a score (DESIGN §10): written like the app's scores, audited
 // with who, when, old, new, reason and source; and the audit page that shows them.
@@ -15,18 +17,10 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
   beforeAll(async () => {
     s = await startSignedIn(kind);
     const examiners = await s.t.app.db.selectFrom('penguji').selectAll().orderBy('id_pemilih').execute();
-    const siti = examiners.find((p) => p.no_wa === SITI) as (typeof examiners)[number];
     adminId = String(examiners.find((p) => p.panitia === 'Admin')?.id_pemilih);
+    const { siti, ids } = await sitisParticipants(s.t);
     sitiId = String(siti.id_pemilih);
-    const rows = await s.t.app.db
-      .selectFrom('siswa')
-      .select('id_siswa')
-      .where('id_ukt', '=', 1)
-      .where('id_perwapus', '=', siti.id_perwapus as number)
-      .where('id_cabang', '=', siti.id_cabang as number)
-      .orderBy('no_urut')
-      .execute();
-    mine = rows.map((r) => r.id_siswa);
+    mine = ids;
   });
   afterAll(async () => s.t.close());
 
@@ -188,7 +182,7 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
         (await api(s.t, s.siti, 'POST', '/DataSiswa/nilaifisiksiswa', fisikPayload(id))).statusCode,
       ).toBe(200);
     }
-    const from = new Date(s.t.app.clock() + 60_000).toISOString();
+    const from = isoAt(s.t, 60_000);
     s.t.advance(120_000);
     for (const [i, nilai] of [60, 65, 70].entries()) {
       if (i) s.t.advance(1_000);
@@ -200,7 +194,7 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const until = new Date(s.t.app.clock()).toISOString();
+    const until = isoAt(s.t);
     s.t.advance(60_000);
     await koreksi({ id_siswa: d, komponen: 'sambung', nilai: 75, alasan: 'Banding peserta' });
 

@@ -1,6 +1,7 @@
 import { API, BelumList, defaultPassRule, type LiveEvent, OUTBOX_HEADER, Progres } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { api, body, DATABASES, type SignedInApp, startSignedIn } from './support/app';
+import { sitisParticipants } from './support/siti';
 
 // The progress page (DESIGN §10): per post and exam not taken / taken / scored, per examiner, the
 // phones' unsent writes, and who still lacks an exam.
@@ -12,21 +13,9 @@ describe.each(DATABASES)('event progress on %s', (kind) => {
   let mine: number[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    const siti = await s.t.app.db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
+    const { siti, ids } = await sitisParticipants(s.t);
     sitiId = siti.id_pemilih;
-    const rows = await s.t.app.db
-      .selectFrom('siswa')
-      .select('id_siswa')
-      .where('id_ukt', '=', 1)
-      .where('id_perwapus', '=', siti.id_perwapus as number)
-      .where('id_cabang', '=', siti.id_cabang as number)
-      .orderBy('no_urut')
-      .execute();
-    mine = rows.map((r) => r.id_siswa);
+    mine = ids;
   });
   afterAll(async () => s.t.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { LULUS_SCORES, TIDAK_LULUS_SCORES, writeScores } from './support/scores';
+import { insertUkt } from './support/ukt';
 
 const AturanResult = z.object({ success: z.literal(true), data: AturanLulus });
 const RekapResult = z.object({ success: z.literal(true), data: z.array(RekapRow), meta: RekapMeta });
@@ -41,20 +42,7 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
 
   beforeAll(async () => {
     ({ t, admin, siti, agus } = await startSignedIn(kind));
-    otherOrgEvent = (
-      await t.app.db
-        .insertInto('ukt')
-        .values({
-          id_organisasi: 2,
-          nama_ukt: 'UKT organisasi lain',
-          nama_kegiatan: '',
-          tanggal_tes: '2026-12-01',
-          akhir_tes: null,
-          id_tingkat: 1,
-        })
-        .returning('id_ukt')
-        .executeTakeFirstOrThrow()
-    ).id_ukt;
+    otherOrgEvent = await insertUkt(t, 2, 'UKT organisasi lain');
     // Event 1 is belt 1 with 120 demo participants (no_urut = id_siswa).
     await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
     await writeScores(t, admin, 1, 1, 2, TIDAK_LULUS_SCORES);

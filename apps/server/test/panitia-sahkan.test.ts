@@ -13,29 +13,22 @@ import {
 } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPending } from '../src/modules/imports/pending.service';
-import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { api, body, DATABASES, type SignedInApp, startSignedIn } from './support/app';
+import { wibDay } from './support/clock';
+import { multipart } from './support/multipart';
 import { fisikPayload } from './support/scores';
+import { sitisParticipants } from './support/siti';
 
 // Ratifying an event (DESIGN §10): every score write for it — from a phone, the console or an
 // import — is then a 409 with one message, until the committee un-ratifies it with a reason.
 
-/** An audio upload as the phone sends it. */
-function upload(fields: Record<string, string>) {
-  const boundary = '----ukt-sahkan';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const audio = `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="r.ogg"\r\nContent-Type: audio/ogg\r\n\r\n`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(parts.join('') + audio),
-      Buffer.from('OggS'),
-      Buffer.alloc(200, 1),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+/** An audio upload as the phone sends it (Ogg's magic bytes, so the content check accepts it). */
+const upload = (fields: Record<string, string>) =>
+  multipart(fields, {
+    data: Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]),
+    filename: 'r.ogg',
+    type: 'audio/ogg',
+  });
 
 describe.each(DATABASES)('ratifying an event on %s', (kind) => {
   let s: SignedInApp;
@@ -44,21 +37,9 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
   let mine: number[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    const siti = await s.t.app.db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
+    const { siti, ids } = await sitisParticipants(s.t);
     sitiId = String(siti.id_pemilih);
-    const rows = await s.t.app.db
-      .selectFrom('siswa')
-      .select('id_siswa')
-      .where('id_ukt', '=', 1)
-      .where('id_perwapus', '=', siti.id_perwapus as number)
-      .where('id_cabang', '=', siti.id_cabang as number)
-      .orderBy('no_urut')
-      .execute();
-    mine = rows.map((r) => r.id_siswa);
+    mine = ids;
   });
   afterAll(async () => s.t.close());
 
@@ -137,7 +118,7 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
           method: 'POST',
           url: '/uktNEW/api/keshan/upload-audio',
           payload: form.payload,
-          headers: { 'access-token': s.siti, 'content-type': form.contentType },
+          headers: { ...form.headers, 'access-token': s.siti },
         }),
       );
       refused(
@@ -245,9 +226,7 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       return SahkanRingkasan.parse(res.json().data);
     };
-    /** A day (YYYY-MM-DD) in WIB, `days` from the app's now. */
-    const hari = (days: number) =>
-      new Date(s.t.app.clock() + days * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 10);
+    const hari = (days: number) => wibDay(s.t, days);
     const setTanggal = (tanggal_tes: string, akhir_tes: string | null) =>
       s.t.app.db.updateTable('ukt').set({ tanggal_tes, akhir_tes }).where('id_ukt', '=', 1).execute();
     const before = await s.t.app.db

@@ -1,10 +1,7 @@
 import { API, PanitiaSoal, SoalEditHasil } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
-
-const LETTERS = ['a', 'b', 'c', 'd'] as const;
-const other = (letter: string) =>
-  LETTERS[(LETTERS.indexOf(letter as 'a') + 1) % 4] as (typeof LETTERS)[number];
+import { importSoal, otherAnswer, soalCsv } from './support/soal';
 
 describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
   let t: TestApp;
@@ -58,7 +55,7 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
     // Participant 1: questions 1–12 right, 13–15 wrong, 16–20 blank → 60.
     const jawaban = soal.map((s, i) => ({
       id_soal: Number(s.id_soal),
-      jawaban: i < 12 ? s.jawaban_benar : i < 15 ? other(s.jawaban_benar) : null,
+      jawaban: i < 12 ? s.jawaban_benar : i < 15 ? otherAnswer(s.jawaban_benar) : null,
     }));
     for (const attempt of [1, 2]) {
       const res = await api(t, agus, 'POST', '/keshan/jawaban', {
@@ -98,12 +95,12 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
   it('re-grades the stored sheets when a key changes: -5 or +5, audited, and counted', async () => {
     const q1 = soal[0] as PanitiaSoal;
     // Participants 1 and 4 answered q1 right: the new key makes both wrong.
-    const res = await edit(q1, { jawaban_benar: other(q1.jawaban_benar) });
+    const res = await edit(q1, { jawaban_benar: otherAnswer(q1.jawaban_benar) });
     expect(res.statusCode, res.body).toBe(200);
     const hasil = SoalEditHasil.parse(res.json().data);
     expect(hasil).toMatchObject({
       dinilai_ulang: 2,
-      soal: { id_soal: q1.id_soal, jawaban_benar: other(q1.jawaban_benar) },
+      soal: { id_soal: q1.id_soal, jawaban_benar: otherAnswer(q1.jawaban_benar) },
     });
     expect(body(res).message).toContain('2 nilai KESHAN berubah');
     expect(await nilaiKshan(1)).toBe(55);
@@ -119,7 +116,7 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
     // q13 was answered with the letter after its key: making that the key gives participant 1 +5.
     const q13 = soal[12] as PanitiaSoal;
     const up = SoalEditHasil.parse(
-      (await edit(q13, { jawaban_benar: other(q13.jawaban_benar) })).json().data,
+      (await edit(q13, { jawaban_benar: otherAnswer(q13.jawaban_benar) })).json().data,
     );
     expect(up.dinilai_ulang).toBe(1);
     expect(await nilaiKshan(1)).toBe(60);
@@ -132,12 +129,12 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
     // A blank answer never moves; nor does a change of wording.
     const q20 = soal[19] as PanitiaSoal;
     expect(
-      SoalEditHasil.parse((await edit(q20, { jawaban_benar: other(q20.jawaban_benar) })).json().data)
+      SoalEditHasil.parse((await edit(q20, { jawaban_benar: otherAnswer(q20.jawaban_benar) })).json().data)
         .dinilai_ulang,
     ).toBe(0);
     const worded = await edit(q1, {
       soal_tanya: 'Pertanyaan yang diperbaiki?',
-      jawaban_benar: other(q1.jawaban_benar),
+      jawaban_benar: otherAnswer(q1.jawaban_benar),
     });
     expect(SoalEditHasil.parse(worded.json().data)).toMatchObject({
       dinilai_ulang: 0,
@@ -157,29 +154,7 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
       (await api(t, admin, 'GET', API.panitia.soal.href(1))).json().data,
     );
     const q2 = current[1] as PanitiaSoal;
-    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
-    const lines = current.map((s) =>
-      [
-        s.no,
-        quote(s.soal_tanya),
-        quote(s.a),
-        quote(s.b),
-        quote(s.c),
-        quote(s.d),
-        s.no === 2 ? other(s.jawaban_benar) : s.jawaban_benar,
-      ].join(','),
-    );
-    const csv = ['no,soal_tanya,a,b,c,d,jawaban_benar', ...lines].join('\n');
-    const boundary = '----ukt-soal';
-    const payload = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="berkas"; filename="soal.csv"\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/uktNEW/api${API.panitia.impor.href('soal', '?tingkat=1')}`,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'access-token': admin },
-    });
+    const res = await importSoal(t, admin, soalCsv(current, [2]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ baru: 0, diperbarui: 1, tetap: 19 });
     expect(await nilaiKshan(1)).toBe(55);
@@ -190,7 +165,7 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
       source: 'impor',
       reason: 'Soal KESHAN diimpor: kunci jawaban soal no 2 berubah',
     });
-    expect(q2.jawaban_benar).not.toBe(other(q2.jawaban_benar));
+    expect(q2.jawaban_benar).not.toBe(otherAnswer(q2.jawaban_benar));
   });
 
   it('leaves the sheets of a ratified event as they are', async () => {
@@ -202,7 +177,7 @@ describe.each(DATABASES)('console KESHAN questions on %s', (kind) => {
         (await api(t, admin, 'GET', API.panitia.soal.href(1))).json().data,
       );
       const q3 = current[2] as PanitiaSoal;
-      const res = await edit(q3, { jawaban_benar: other(q3.jawaban_benar) });
+      const res = await edit(q3, { jawaban_benar: otherAnswer(q3.jawaban_benar) });
       expect(res.statusCode, res.body).toBe(200);
       expect(SoalEditHasil.parse(res.json().data).dinilai_ulang).toBe(0);
       expect(body(res).message).toContain('1 kegiatan yang sudah disahkan tidak dinilai ulang');

@@ -5,11 +5,11 @@ import { API, AuditList, type AuditRow } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { verifyCardCode } from '../src/lib/card-code';
 import { loginLinkByNoWa } from '../src/modules/auth/login-link.service';
 import { createBackup } from '../src/modules/backup/backup.service';
 import { serverBackupSource } from '../src/modules/backup/backup-source';
 import { restoreBackup } from '../src/modules/backup/restore.service';
-import { verifyCardCode } from '../src/modules/documents/card-code';
 import { ADMIN, api, DATABASES, freshSchema, SITI, startApp, type TestApp, testConfig } from './support/app';
 import { auditOf, dayAnswers, fillExamDay } from './support/exam-day';
 

@@ -1,7 +1,7 @@
 import { API, PageMeta, SiswaRosterResult, SiswaRow } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { verifyCardCode } from '../src/modules/documents/card-code';
+import { verifyCardCode } from '../src/lib/card-code';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { writeScores } from './support/scores';
 

@@ -15,13 +15,15 @@ export class AppError extends Error {
     message: string,
     /** Sent as Retry-After: how many seconds the client should wait before trying again. */
     readonly retryAfterSeconds?: number,
+    /** Sent as the answer's `data` beside the message: what the client shows of the refusal. */
+    readonly data?: unknown,
   ) {
     super(message);
   }
 }
 
-/** 400: the request is malformed or a value is out of range; the message names the field. */
-export const badRequest = (message: string) => new AppError(400, message);
+/** 400: the request is malformed or a value is out of range; the message names the field, `data` the details. */
+export const badRequest = (message: string, data?: unknown) => new AppError(400, message, undefined, data);
 /** 401: no token, or the token is unknown, expired or revoked. */
 export const unauthorized = (message = 'Sesi tidak valid atau sudah berakhir. Silakan login kembali.') =>
   new AppError(401, message);

@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import type { DialectName } from '../db/dialect';
 import type { Database } from '../db/types';
 import type { Writer } from '../db/writer';
 import type { Clock } from '../lib/clock';
+import { unauthorized } from '../lib/errors';
 
 /** The examiner a request acts for: always the token's owner, never a body field (DESIGN §4). */
 export interface AuthPenguji {
@@ -35,4 +37,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     examiner: AuthPenguji | null;
   }
+}
+
+/** The request's examiner; routes behind `authenticate` may rely on it. */
+export function pengujiOf(request: FastifyRequest): AuthPenguji {
+  if (!request.examiner) throw unauthorized();
+  return request.examiner;
 }

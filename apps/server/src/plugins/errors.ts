@@ -30,7 +30,7 @@ function dataOf(request: { body?: unknown; query?: unknown; params?: unknown }, 
   return request.body;
 }
 
-/** The one error path (STYLE §7): typed errors become {success:false, message}; 5xx details are only logged. */
+/** The one error path (STYLE §7): typed errors become {success:false, message, data?}; 5xx details are only logged. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   let lastOutageWarning = 0;
   app.setErrorHandler((caught: FastifyError, request, reply) => {
@@ -52,7 +52,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ success: false, message: error.message });
+      const body = { success: false, message: error.message };
+      return reply
+        .code(error.statusCode)
+        .send(error.data === undefined ? body : { ...body, data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = validationMessage(

@@ -2,7 +2,7 @@ import type { LiveEvent } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DialectName } from '../db/dialect';
-import { createMemoryBus, createPostgresBus, type LiveBus } from '../modules/live/live-bus';
+import { createMemoryBus, createPostgresBus, type LiveBus } from './live-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {

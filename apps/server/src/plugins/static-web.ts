@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@ukt/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound } from '../lib/errors';
 
 /** A file the build would have made: a missing one is a 404, never the app's page. */
 const FILE = /^\/assets\/|\.(?:js|mjs|css|map|wasm|png|jpe?g|svg|ico|webp|webmanifest|json|txt|woff2?)$/i;
@@ -48,6 +49,6 @@ export const staticWebPlugin = fp<{ root: string | undefined }>(async (app: Fast
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasApp && wantsApp(request)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ success: false, message: 'Alamat tidak ditemukan.' });
+    throw notFound('Alamat tidak ditemukan.');
   });
 });

@@ -44,3 +44,15 @@ export const multipart = (fields: Record<string, string>, file?: FilePart) =>
 /** An image upload of the console: image parts named `gambar` (PNG by default), and text fields. */
 export const multipartImages = (files: FilePart[], fields: Record<string, string> = {}) =>
   encode(fields, files, { name: 'gambar', filename: 'gambar.png', type: 'image/png' });
+
+/** A spreadsheet upload of the console: the text fields, then one file part named `berkas`. */
+export const multipartSheet = (
+  filename: string,
+  data: Buffer | string,
+  fields: Record<string, string> = {},
+) =>
+  encode(fields, [{ data: Buffer.isBuffer(data) ? data : Buffer.from(data) }], {
+    name: 'berkas',
+    filename,
+    type: 'application/octet-stream',
+  });

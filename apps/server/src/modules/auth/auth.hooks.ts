@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/errors';
-import type { AuthPenguji } from '../../plugins/context';
 import { isTokenOfNonaktif, PENGUJI_NONAKTIF, pengujiOfToken, SESSION_CACHE_MS } from './session.service';
 
 declare module 'fastify' {
@@ -16,12 +15,6 @@ declare module 'fastify' {
 function headerToken(request: FastifyRequest): string | undefined {
   const value = request.headers['access-token'];
   return typeof value === 'string' && value ? value : undefined;
-}
-
-/** The request's examiner; routes behind `authenticate` may rely on it. */
-export function pengujiOf(request: FastifyRequest): AuthPenguji {
-  if (!request.examiner) throw unauthorized();
-  return request.examiner;
 }
 
 /**

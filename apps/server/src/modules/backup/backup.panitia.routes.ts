@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import { createBackup, isBackupName, listBackups } from './backup.service';
 import { serverBackupSource } from './backup-source';
 

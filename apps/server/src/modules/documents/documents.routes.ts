@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import {
   beritaAcara,
   type DocumentDeps,

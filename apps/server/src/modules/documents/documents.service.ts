@@ -2,16 +2,16 @@ import { digitsOnly, formatNilai, hariWib, isAdminPanitia, POSTS, tanggalPanjang
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
+import { signCardCode } from '../../lib/card-code';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
-import { countPenguji, listPenguji } from '../panitia/panitia-penguji.repository';
-import { searchOf } from '../panitia/panitia-penguji.service';
+import { countPenguji, listPenguji } from '../penguji/penguji-panitia.repository';
+import { searchOf } from '../penguji/penguji-panitia.service';
 import { tugasOf } from '../penguji/penugasan.repository';
 import { kegiatanMissing } from '../results/aturan.service';
 import { buildRekap, type Rekap } from '../results/rekap.service';
 import { DRAF_LINE } from '../results/rekap-document';
 import { beritaAcaraPdf } from './berita-acara-pdf';
-import { signCardCode } from './card-code';
 import { cardLinksFor } from './card-login';
 import {
   findRantingNama,

@@ -18,11 +18,6 @@ export function findKegiatanById(db: Kysely<Database>, idOrganisasi: number, idU
     .executeTakeFirst();
 }
 
-/** An event by id_ukt, whichever organisation it belongs to. */
-export function findKegiatanInAnyOrganisasi(db: Kysely<Database> | Transaction<Database>, idUkt: number) {
-  return db.selectFrom('ukt').selectAll().where('id_ukt', '=', idUkt).executeTakeFirst();
-}
-
 /** Adds an event with the committee's id_ukt. */
 export async function insertKegiatan(
   db: Kysely<Database> | Transaction<Database>,

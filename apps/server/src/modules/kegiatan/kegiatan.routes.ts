@@ -2,7 +2,7 @@ import { API, apiResult, Kegiatan } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import { tugasOfPenguji } from '../penguji/penugasan.repository';
 import { listKegiatan } from './kegiatan.repository';
 

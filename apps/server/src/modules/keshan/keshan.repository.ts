@@ -61,30 +61,6 @@ export function findSoalById(
     .executeTakeFirst();
 }
 
-/** A KESHAN question of a belt by its number. */
-export function findSoal(
-  db: Kysely<Database> | Transaction<Database>,
-  idOrganisasi: number,
-  tingkat: number,
-  no: number,
-) {
-  return db
-    .selectFrom('soal')
-    .selectAll()
-    .where('id_organisasi', '=', idOrganisasi)
-    .where('id_tingkat', '=', tingkat)
-    .where('no', '=', no)
-    .executeTakeFirst();
-}
-
-/** Adds a KESHAN question. */
-export async function insertSoal(
-  db: Kysely<Database> | Transaction<Database>,
-  values: Insertable<SoalTable>,
-): Promise<void> {
-  await db.insertInto('soal').values(values).execute();
-}
-
 /** Changes a KESHAN question. */
 export async function updateSoal(
   db: Kysely<Database> | Transaction<Database>,

@@ -2,7 +2,7 @@ import { API, apiResult, JawabanBody, KeshanResult, Soal, SoalParams } from '@uk
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import { gradeAndSave, soalForTingkat } from './keshan.service';
 
 /** The KESHAN written test: questions out, answers in, graded on the server (DESIGN §4). */

@@ -2,9 +2,9 @@ import { API, KegiatanParams } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
+import type { LiveMessage } from '../../plugins/live-bus';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
-import type { LiveMessage } from './live-bus';
 
 const HEARTBEAT_MS = 15_000;
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { assertNotHeldByOther, assertNotMundur, siswaForPenguji } from '../siswa/siswa.service';
 import { findAudio, saveAudio } from './audio.store';

@@ -84,17 +84,6 @@ export async function insertAudit(db: Db, rows: Insertable<AuditTable>[]): Promi
   for (const idUkt of new Set(rows.map((r) => r.id_ukt))) await bumpNilaiVersion(db, idUkt);
 }
 
-/** The audit trail of a participant in an event, oldest first. */
-export function listAudit(db: Db, idSiswa: number, idUkt: number) {
-  return db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('id_siswa', '=', idSiswa)
-    .where('id_ukt', '=', idUkt)
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * The KESHAN scores (nilai_kshan) of some participants at a belt in one event, where a record
  * exists, row-locked on PostgreSQL until the transaction ends: a correction racing a re-grading

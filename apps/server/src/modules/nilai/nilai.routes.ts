@@ -1,7 +1,7 @@
 import { API, apiResult, FisikBody, NilaiBody, NilaiQuery, NilaiRecord } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import { getNilai, groupOfBody, valuesOfBody, valuesOfFisik, writeNilai } from './nilai.service';
 
 const WRITE_ERRORS = { ...AUTH_ERRORS, 409: ErrorResult, 422: ErrorResult } as const;

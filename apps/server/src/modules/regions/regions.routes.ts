@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
-import type { AuthPenguji } from '../../plugins/context';
-import { pengujiOf } from '../auth/auth.hooks';
+import { type AuthPenguji, pengujiOf } from '../../plugins/context';
 import { listRegions, perwapusIds } from './regions.repository';
 
 /**

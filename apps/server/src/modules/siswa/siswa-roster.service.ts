@@ -1,10 +1,10 @@
 import { SiswaRosterResult } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { signCardCode } from '../../lib/card-code';
 import { notFound } from '../../lib/errors';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
-import { signCardCode } from '../documents/card-code';
 import { findRegionsById, findRosterRows } from './siswa.repository';
 import { scopedFilter } from './siswa.service';
 import { dinilaiBySiswa } from './siswa-list.service';

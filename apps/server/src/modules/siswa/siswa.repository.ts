@@ -51,7 +51,7 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFi
   const belum = f.belum;
   if (belum) {
     // NOT IN a set built once from audit_log_ukt_field, as the progress page's lists do
-    // (panitia-progres.repository.ts); audit_log.id_siswa is NOT NULL.
+    // (results/progres.repository.ts); audit_log.id_siswa is NOT NULL.
     q = q.where('siswa.id_siswa', 'not in', (eb) =>
       eb
         .selectFrom('audit_log')
@@ -228,14 +228,6 @@ export function findSiswaByNoUrut(
     .where('id_ukt', '=', idUkt)
     .where('no_urut', '=', noUrut)
     .executeTakeFirst();
-}
-
-/** Adds a participant. */
-export async function insertSiswa(
-  db: Kysely<Database> | Transaction<Database>,
-  values: Insertable<SiswaTable>,
-): Promise<void> {
-  await db.insertInto('siswa').values(values).execute();
 }
 
 /** Changes a participant's name, regions or province (never their post flags). */

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { sendJson } from '../../lib/send-json';
-import { pengujiOf } from '../auth/auth.hooks';
+import { pengujiOf } from '../../plugins/context';
 import { takeSiswa } from './siswa.service';
 import { createListCaches, listSiswaJson, SiswaListResult } from './siswa-list.service';
 import { createRosterCache, rosterJson } from './siswa-roster.service';

@@ -1,7 +1,7 @@
-import { useCabang } from '../api/get-cabang';
-import { usePerwapus } from '../api/get-perwapus';
-import { useRanting } from '../api/get-ranting';
-import { useRayon } from '../api/get-rayon';
+import { useCabang } from '../../../lib/regions/get-cabang';
+import { usePerwapus } from '../../../lib/regions/get-perwapus';
+import { useRanting } from '../../../lib/regions/get-ranting';
+import { useRayon } from '../../../lib/regions/get-rayon';
 import { SelectField } from './field';
 import type { FieldErrors } from './form-errors';
 

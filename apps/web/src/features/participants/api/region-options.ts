@@ -1,10 +1,10 @@
 import type { CabangOption, PerwapusOption, RantingOption, RayonOption } from '@ukt/core';
 import { ApiError } from '../../../lib/api-client';
 import { cachedRegionOptions, type RegionLevel } from '../../../lib/offline';
-import { getCabang } from './get-cabang';
-import { getPerwapus } from './get-perwapus';
-import { getRanting } from './get-ranting';
-import { getRayon } from './get-rayon';
+import { getCabang } from '../../../lib/regions/get-cabang';
+import { getPerwapus } from '../../../lib/regions/get-perwapus';
+import { getRanting } from '../../../lib/regions/get-ranting';
+import { getRayon } from '../../../lib/regions/get-rayon';
 
 type Loader<T> = (parent: string, signal: AbortSignal) => Promise<T[]>;
 

@@ -1,0 +1,105 @@
+import { hariTandaTangan, hariTerakhirUjian, type SahkanRingkasan, sebelumHariUjian } from '@ukt/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import type { Writer } from '../../db/writer';
+import { conflict } from '../../lib/errors';
+import type { AuthPenguji } from '../../plugins/context';
+import { clearDisahkan, setDisahkan, sumTertunda } from '../kegiatan/kegiatan-sahkan.repository';
+import { insertAudit } from '../nilai/nilai.repository';
+import { requireKegiatan } from '../siswa/siswa.service';
+import { buildRekap } from './rekap.service';
+
+// Ratifying an event's scores (DESIGN §10): from then on every score write for it, take and
+// release is refused with 409 (kegiatan-sahkan.service's assertNotDisahkan); un-ratifying needs a
+// reason. Both are audit rows of the whole event: field 'sahkan', no participant (id_siswa 0),
+// 1 ratified / 0 not, source 'pengesahan' (docs/decisions/041, 111). Before ratifying, the
+// console reads what would be sealed: incomplete participants, scores phones still hold, and
+// whether the exam's last day is ahead (docs/decisions/111).
+
+/** What ratifying the event now would seal, for the console's confirmation. */
+export async function sahkanRingkasan(
+  db: Kysely<Database>,
+  admin: AuthPenguji,
+  idUkt: number,
+  now: string,
+): Promise<SahkanRingkasan> {
+  const kegiatan = await requireKegiatan(db, admin, idUkt);
+  const { meta } = await buildRekap(db, admin.id_organisasi, idUkt, {
+    status: 'semua',
+    urut: 'no_urut',
+    arah: 'naik',
+  });
+  const { Lulus: lulus, 'Tidak Lulus': tidakLulus, 'Belum lengkap': belumLengkap } = meta.total;
+  return {
+    disahkan: kegiatan.disahkan_at !== null,
+    peserta: lulus + tidakLulus + belumLengkap,
+    lengkap: lulus + tidakLulus,
+    belum_lengkap: belumLengkap,
+    lulus,
+    tidak_lulus: tidakLulus,
+    mundur: meta.mundur,
+    tertunda: await sumTertunda(db, idUkt),
+    hari_terakhir_ujian: hariTerakhirUjian(kegiatan),
+    sebelum_hari_ujian: sebelumHariUjian(now, kegiatan),
+    tanggal_tanda_tangan: hariTandaTangan(kegiatan.disahkan_at, now, kegiatan),
+  };
+}
+
+/** Ratifies an event; 409 when it already is. */
+export async function sahkanKegiatan(
+  db: Kysely<Database>,
+  writer: Writer,
+  admin: AuthPenguji,
+  idUkt: number,
+  now: string,
+): Promise<void> {
+  const kegiatan = await requireKegiatan(db, admin, idUkt);
+  await writer.run(async (trx) => {
+    if (!(await setDisahkan(trx, idUkt, now, admin.id_pemilih))) {
+      throw conflict('Kegiatan ini sudah disahkan. Batalkan pengesahan dulu bila nilai perlu diubah.');
+    }
+    await insertAudit(trx, [
+      {
+        at: now,
+        id_pemilih: admin.id_pemilih,
+        id_siswa: 0,
+        id_ukt: idUkt,
+        id_tingkat: kegiatan.id_tingkat,
+        field: 'sahkan',
+        old_value: 0,
+        new_value: 1,
+        reason: null,
+        source: 'pengesahan',
+      },
+    ]);
+  });
+}
+
+/** Un-ratifies an event, with the reason; 409 when it is not ratified. */
+export async function batalSahkanKegiatan(
+  db: Kysely<Database>,
+  writer: Writer,
+  admin: AuthPenguji,
+  idUkt: number,
+  alasan: string,
+  now: string,
+): Promise<void> {
+  const kegiatan = await requireKegiatan(db, admin, idUkt);
+  await writer.run(async (trx) => {
+    if (!(await clearDisahkan(trx, idUkt))) throw conflict('Kegiatan ini belum disahkan.');
+    await insertAudit(trx, [
+      {
+        at: now,
+        id_pemilih: admin.id_pemilih,
+        id_siswa: 0,
+        id_ukt: idUkt,
+        id_tingkat: kegiatan.id_tingkat,
+        field: 'sahkan',
+        old_value: 1,
+        new_value: 0,
+        reason: alasan,
+        source: 'pengesahan',
+      },
+    ]);
+  });
+}

@@ -25,12 +25,8 @@ import {
   kartuPeserta,
   piagam,
 } from '../modules/documents/documents.service';
-import {
-  applyImport,
-  type ImportReport,
-  type ImportTarget,
-  importColumns,
-} from '../modules/imports/imports.service';
+import type { ImportReport, ImportTarget } from '../modules/imports/import-target';
+import { applyImport, importColumns } from '../modules/imports/imports.service';
 import { importPending, type PendingReport, readPendingFile } from '../modules/imports/pending.service';
 import { fileSource } from '../modules/imports/read-table';
 import { exportResults, resultsFormatOf } from '../modules/results/results.service';

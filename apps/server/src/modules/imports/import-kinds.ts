@@ -8,6 +8,7 @@ import { listJawabanBenar } from '../keshan/keshan.repository';
 import { changedSoal, type JawabanKey, keyOf, regradeKeshan } from '../keshan/keshan-regrade.service';
 import { searchForm } from '../siswa/siswa.repository';
 import { bumpRosterVersion } from '../siswa/siswa-version.repository';
+import type { ImportReport, ImportTarget } from './import-target';
 import {
   findKegiatanByIds,
   findPengujiByNoWas,
@@ -18,7 +19,6 @@ import {
   upsertSiswaBatch,
   upsertSoalBatch,
 } from './imports.repository';
-import type { ImportReport, ImportTarget } from './imports.service';
 import type { RegionCache } from './region-cache';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
 

@@ -17,12 +17,12 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
+import type { ImportTarget } from './import-target';
 import {
   applyImport,
   describeIssue,
   type ImportIssue,
   ImportRefused,
-  type ImportTarget,
   previewImport,
 } from './imports.service';
 import { importTemplate } from './template';

@@ -15,6 +15,7 @@ import type { Writer } from '../../db/writer';
 import { BATCH_ROWS, chunks } from '../../lib/chunks';
 import { AppError, badRequest } from '../../lib/errors';
 import { type RowKind, rowKindOf } from './import-kinds';
+import type { ImportReport, ImportTarget, RowOutcome } from './import-target';
 import { lockImports } from './imports.repository';
 import { type ReadInfo, readTable, type TableSource } from './read-table';
 import { RegionCache } from './region-cache';
@@ -25,19 +26,6 @@ import { TEMPLATE_EXAMPLES } from './template-examples';
 // one transaction, or nothing). Re-importing the same file changes nothing. A file is read as a
 // stream and checked before the transaction; the transaction then compares and writes it a
 // chunk at a time, one query each (docs/decisions/037).
-
-/** What storing one row does. */
-export type RowOutcome = 'baru' | 'diperbarui' | 'tetap';
-
-/** How many rows an import adds, changes, and leaves as they are. */
-export type ImportReport = Record<RowOutcome, number>;
-
-/** What to import: kegiatan (events), penguji (examiners), siswa of an event, soal of a belt. */
-export type ImportTarget =
-  | { kind: 'kegiatan' }
-  | { kind: 'penguji' }
-  | { kind: 'siswa'; idUkt: number }
-  | { kind: 'soal'; idTingkat: number };
 
 /** A mistake in an import file: its line and column where it has them, and what is wrong. */
 export interface ImportIssue {

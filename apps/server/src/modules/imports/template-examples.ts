@@ -1,4 +1,4 @@
-import type { ImportTarget } from './imports.service';
+import type { ImportTarget } from './import-target';
 
 // The example row of each kind's template (DESIGN §9). A committee may leave it in the file: a
 // row equal to it is recognised and skipped, never imported (imports.service's checkFile).

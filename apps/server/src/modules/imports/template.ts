@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { type ImportTarget, importKolom } from './imports.service';
+import type { ImportTarget } from './import-target';
+import { importKolom } from './imports.service';
 import { TEMPLATE_EXAMPLES } from './template-examples';
 
 // The console's template per import kind (DESIGN §9): the header row, in the labels a committee

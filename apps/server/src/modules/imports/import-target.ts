@@ -1,0 +1,12 @@
+/** What storing one row does. */
+export type RowOutcome = 'baru' | 'diperbarui' | 'tetap';
+
+/** How many rows an import adds, changes, and leaves as they are. */
+export type ImportReport = Record<RowOutcome, number>;
+
+/** What to import: kegiatan (events), penguji (examiners), siswa of an event, soal of a belt. */
+export type ImportTarget =
+  | { kind: 'kegiatan' }
+  | { kind: 'penguji' }
+  | { kind: 'siswa'; idUkt: number }
+  | { kind: 'soal'; idTingkat: number };

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { apiLogin } from '../../support/api';
-import { ADMIN, PENGUJI } from '../../support/examiners';
+import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { API } from './panitia-helpers';
+import { sitiTakes } from './panitia-helpers';
 
 // Every page of the console as a committee reads it: no field is named by its developer key
 // (no_urut, nama_ukt, nilai_kripen_plus …) in the page's text, its options, labels or titles
@@ -49,17 +48,11 @@ test('no console page names a field by its key, with scores, corrections and the
   server,
 }) => {
   // A take, a score with its extra and a correction, so Progres, Rekap and Audit have rows.
-  const siti = await apiLogin(server, PENGUJI.noWa);
-  const list = await siti.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
-    id_ukt: 1,
-    hal: 1,
-    posUjian: 2,
-  });
-  const first = list.body.data[0];
-  if (!first) throw new Error('the demo event has no participant in Siti’s region');
-  expect(
-    (await siti.post(API.siswaUpdate.href(first.id_siswa), { sudah_tes: siti.idPemilih, id_ukt: 1 })).status,
-  ).toBe(200);
+  const {
+    siti,
+    taken: [first],
+  } = await sitiTakes(server, 1);
+  if (!first) throw new Error('no participant taken');
   const body = { id_ukt: 1, id_tingkat: 1, id_siswa: first.id_siswa, nilai_kripen: 70, nilai_kripen_plus: 0 };
   expect((await siti.post('/DataSiswa/NilaiSiswa', body)).status).toBe(200);
 

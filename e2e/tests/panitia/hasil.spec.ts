@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiLogin } from '../../support/api';
 import { ADMIN, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
 import { pendingCount, scoreDrawExam, takeParticipant } from '../sync/sync-helpers';
-import { API, closeDialog, consoleApi, openTab, rowAction } from './panitia-helpers';
+import { API, closeDialog, consoleApi, openTab, rowAction, sitiTakes } from './panitia-helpers';
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 120_000 }); // two people, a whole exam, a correction and a ratification
@@ -232,17 +231,7 @@ test('Progres says when it is not live, reconnects by itself and catches up', as
 
   // A take made while the page was cut off shows once the stream is back, without a reload.
   await server.restart();
-  const siti = await apiLogin(server, PENGUJI.noWa);
-  const list = await siti.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
-    id_ukt: 1,
-    hal: 1,
-    posUjian: 2,
-  });
-  const first = list.body.data[0];
-  if (!first) throw new Error('the demo event has no participant in Siti’s region');
-  expect(
-    (await siti.post(API.siswaUpdate.href(first.id_siswa), { sudah_tes: siti.idPemilih, id_ukt: 1 })).status,
-  ).toBe(200);
+  await sitiTakes(server, 1);
   await expect(badge).toHaveAttribute('data-live', 'langsung', { timeout: 15_000 });
   await expect(count(page, 'jurus', 'diambil')).toHaveText('1');
 });

@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiLogin } from '../../support/api';
-import { ADMIN, PENGUJI } from '../../support/examiners';
+import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import type { TestServer } from '../../support/server';
 import { shot } from '../../support/shots';
-import { API } from './panitia-helpers';
+import { sitiTakes } from './panitia-helpers';
 
 // The console made for a laptop (docs/decisions/105, 106): a side bar of the pages beside the page
 // at 1366×768 and 1920×1080, a folded menu on a 360×740 phone; the recap in compact rows whose
@@ -34,24 +33,14 @@ const TEKNIK = ['jurus', 'senam', 'blati', 'pasang', 'kripen', 'toyak_senam', 't
 
 /** Siti takes three participants of the demo event at TEKNIK; the first gets every TEKNIK exam, the others KRIPEN. */
 async function scoreSome(server: TestServer): Promise<void> {
-  const siti = await apiLogin(server, PENGUJI.noWa);
-  const list = await siti.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
-    id_ukt: 1,
-    hal: 1,
-    posUjian: 2,
-  });
-  const [full, ...others] = list.body.data.slice(0, 3);
-  if (!full || others.length < 2) throw new Error('the demo event has too few participants in Siti’s region');
+  const { siti, taken } = await sitiTakes(server, 3);
+  const [full, ...others] = taken;
+  if (!full) throw new Error('no participant taken');
   const save = async (idSiswa: string, field: string) => {
     const body = { id_ukt: 1, id_tingkat: 1, id_siswa: idSiswa, [field]: 70, [`${field}_plus`]: 0 };
     const res = await siti.post('/DataSiswa/NilaiSiswa', body);
     expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(200);
   };
-  for (const s of [full, ...others]) {
-    expect(
-      (await siti.post(API.siswaUpdate.href(s.id_siswa), { sudah_tes: siti.idPemilih, id_ukt: 1 })).status,
-    ).toBe(200);
-  }
   for (const field of TEKNIK) await save(full.id_siswa, field);
   for (const s of others) await save(s.id_siswa, 'nilai_kripen');
 }

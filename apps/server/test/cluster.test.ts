@@ -337,10 +337,13 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
     const loggedOutAt = Date.now();
     await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 200));
     const before = answeredBy('/DataSiswa/UKT');
-    const after = await Promise.all(
-      Array.from({ length: 6 }, () => call('GET', '/DataSiswa/UKT', { token })),
-    );
-    expect(after.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
+    const refusedByAll = () =>
+      pids.every((pid) => (answeredBy('/DataSiswa/UKT').get(pid) ?? 0) > (before.get(pid) ?? 0));
+    // Asked until both processes have answered (which process takes a request is the OS's choice).
+    const after = [];
+    for (let i = 0; i < 40 && (i < 6 || !refusedByAll()); i++)
+      after.push(await call('GET', '/DataSiswa/UKT', { token }));
+    expect(new Set(after.map((r) => r.status))).toEqual(new Set([401]));
     expect(Date.now() - loggedOutAt).toBeLessThan(SESSION_CACHE_MS + 5_000);
     // The refusals came from both processes.
     const now = answeredBy('/DataSiswa/UKT');

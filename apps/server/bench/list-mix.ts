@@ -1,7 +1,8 @@
 import { SISWA_PAGE_SIZE } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types';
-import { countSiswa, type SiswaFilter, searchForm } from '../src/modules/siswa/siswa.repository';
+import { searchForm } from '../src/lib/search-form';
+import { countSiswa, type SiswaFilter } from '../src/modules/siswa/siswa.repository';
 import type { benchRegions } from './seed-roster';
 
 /** The searches of the list mix: parts of the demo names, so that each one matches somebody. */

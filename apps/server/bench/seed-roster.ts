@@ -1,10 +1,10 @@
 import { seededRng } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types';
+import { bumpRosterVersion } from '../src/db/versions';
 import { demoName } from '../src/demo/names';
+import { searchForm } from '../src/lib/search-form';
 import { ensureRegionPath } from '../src/modules/regions/regions.repository';
-import { searchForm } from '../src/modules/siswa/siswa.repository';
-import { bumpRosterVersion } from '../src/modules/siswa/siswa-version.repository';
 
 /** Region ids of a large organisation: 4 perwapus × 5 cabang × 5 ranting × 4 rayon. */
 export async function benchRegions(db: Kysely<Database>, orgId: number) {

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './lib/clock';
 import './lib/zod-locale';
 import { startMaintenance } from './maintenance';
 import { authPlugin } from './modules/auth/auth.hooks';
+import { authPanitiaRoutes } from './modules/auth/auth.panitia.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createOtpSender, type OtpSender } from './modules/auth/otp-delivery';
 import { startBackupSchedule } from './modules/backup/backup-schedule';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await panitiaApi.register(importsPanitiaRoutes);
           await panitiaApi.register(kegiatanPanitiaRoutes);
           await panitiaApi.register(pengujiPanitiaRoutes);
+          await panitiaApi.register(authPanitiaRoutes);
           await panitiaApi.register(organisasiPanitiaRoutes);
           await panitiaApi.register(siswaPanitiaRoutes);
           await panitiaApi.register(soalPanitiaRoutes);

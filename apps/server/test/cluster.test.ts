@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -7,7 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGUS, SITI } from './support/app';
-import { freePort, type PgCluster, startPgCluster } from './support/pg-cluster';
+import { type PgCluster, startPgCluster } from './support/pg-cluster';
+import { freePort, runToExit, type ServerProcess, startServer } from './support/server-process';
 
 // Several server processes on one PostgreSQL database, started the way an operator starts them
 // (`src/cluster.ts`, WORKERS=2), driven over real connections: every call opens its own
@@ -18,7 +18,6 @@ import { freePort, type PgCluster, startPgCluster } from './support/pg-cluster';
 
 const WORKERS = 2;
 const SESSION_CACHE_MS = 1_000;
-const SERVER_DIR = join(import.meta.dirname, '..');
 
 interface Answer {
   status: number;
@@ -59,8 +58,7 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 describe('several server processes on one PostgreSQL database', { timeout: 60_000 }, () => {
   let dir: string;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let primary: ChildProcess;
-  let output = '';
+  let primary: ServerProcess;
   let port = 0;
   let pids: number[] = [];
   let sql: pg.Client;
@@ -68,16 +66,6 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
   const tokens: Record<string, string> = {};
   /** Who holds each participant taken in the first test: the score writes go there. */
   const winners = new Map<number, string>();
-
-  const waitForOutput = async (pattern: RegExp, ms = 60_000) => {
-    const started = Date.now();
-    for (;;) {
-      const found = pattern.exec(output);
-      if (found) return found;
-      if (Date.now() - started > ms) throw new Error(`no ${pattern} in output:\n${output.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
 
   /** One call on a connection of its own (no keep-alive), so that any process may answer it. */
   const call = (
@@ -117,7 +105,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
   const answeredBy = (path: string) => {
     const urls = new Map<string, string>();
     const counts = new Map<number, number>();
-    for (const line of output.split('\n')) {
+    for (const line of primary.output.split('\n')) {
       // The last line may still be arriving.
       if (!line.startsWith('{') || !line.endsWith('}')) continue;
       const entry = JSON.parse(line) as { pid: number; reqId?: string; req?: { url: string }; msg: string };
@@ -152,10 +140,9 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
     dir = mkdtempSync(join(tmpdir(), 'ukt-cluster-'));
     database = await freshDatabase();
     port = await freePort();
-    primary = spawn(process.execPath, ['--import', 'tsx', 'src/cluster.ts'], {
-      cwd: SERVER_DIR,
+    primary = startServer({
+      entry: 'src/cluster.ts',
       env: {
-        ...process.env,
         WORKERS: String(WORKERS),
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -170,13 +157,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
         WEB_DIST: join(dir, 'none'),
       },
     });
-    primary.stdout?.on('data', (d) => {
-      output += d;
-    });
-    primary.stderr?.on('data', (d) => {
-      output += d;
-    });
-    const started = await waitForOutput(/\[klaster\] 2 proses server \(pid (\d+), (\d+)\)/, 90_000);
+    const started = await primary.waitFor(/\[klaster\] 2 proses server \(pid (\d+), (\d+)\)/, 90_000);
     pids = [Number(started[1]), Number(started[2])];
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -186,7 +167,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
 
   afterAll(async () => {
     await sql?.end();
-    if (primary && primary.exitCode === null) primary.kill('SIGKILL');
+    const stopped = primary?.stop('SIGKILL');
     for (const pid of pids) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -194,6 +175,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
         // already gone
       }
     }
+    await stopped;
     await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
@@ -353,14 +335,14 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
   it('a process that dies is replaced, and the rest keep answering meanwhile', async () => {
     const [victim, survivor] = pids as [number, number];
     process.kill(victim, 'SIGKILL');
-    const replaced = await waitForOutput(
+    const replaced = await primary.waitFor(
       new RegExp(`proses server ${victim} berhenti \\(sinyal SIGKILL\\); diganti dengan proses (\\d+)`),
     );
     const replacement = Number(replaced[1]);
     // While the replacement starts, the survivor answers every call.
     for (let i = 0; i < 4; i++)
       expect((await call('GET', '/DataSiswa/UKT', { token: tokens.admin })).status).toBe(200);
-    await waitForOutput(new RegExp(`proses server ${replacement} siap`));
+    await primary.waitFor(new RegExp(`proses server ${replacement} siap`));
     pids = [survivor, replacement];
     for (let i = 0; i < 6; i++)
       expect((await call('GET', '/DataSiswa/UKT', { token: tokens.admin })).status).toBe(200);
@@ -368,9 +350,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
   });
 
   it('SIGTERM stops every process and the primary exits 0', async () => {
-    const exited = new Promise<number | null>((resolve) => primary.on('exit', (code) => resolve(code)));
-    primary.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await primary.stop('SIGTERM')).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     await expect(call('GET', '/health')).rejects.toThrow();
   });
@@ -383,21 +363,11 @@ describe.concurrent('the cluster entry that cannot start', { timeout: 40_000 }, 
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const start = async (env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cluster.ts'], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', WORKERS: '2', ...env },
+  const start = (env: Record<string, string>) =>
+    runToExit({
+      entry: 'src/cluster.ts',
+      env: { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', WORKERS: '2', ...env },
     });
-    let text = '';
-    child.stdout.on('data', (d) => {
-      text += d;
-    });
-    child.stderr.on('data', (d) => {
-      text += d;
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { code, lines: text.trim().split('\n') };
-  };
 
   it('on SQLite: refused in one line naming DATABASE_URL, exit 1, nothing created', async () => {
     const file = join(dir, 'ukt.db');

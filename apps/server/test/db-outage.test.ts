@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from './support/app';
 import { type PgCluster, startPgCluster } from './support/pg-cluster';
+import { type ServerProcess, startServer } from './support/server-process';
 
 // DESIGN §4 "When the database is away", against the real thing: the server as `npm start` runs it,
 // on a PostgreSQL cluster of this file's own that is stopped like a crash and started again.
@@ -13,8 +13,7 @@ const MESSAGE = 'Server sedang tidak dapat menyimpan; nilai tetap di HP dan akan
 describe('PostgreSQL going away and coming back', () => {
   let cluster: PgCluster | undefined;
   let dir: string;
-  let child: ChildProcess | undefined;
-  let output = '';
+  let server: ServerProcess;
   let base = '';
 
   const waitFor = async <T>(what: string, probe: () => T | undefined, ms = 15_000): Promise<T> => {
@@ -22,7 +21,8 @@ describe('PostgreSQL going away and coming back', () => {
     for (;;) {
       const value = probe();
       if (value !== undefined) return value;
-      if (Date.now() - started > ms) throw new Error(`no ${what} within ${ms} ms; server output:\n${output}`);
+      if (Date.now() - started > ms)
+        throw new Error(`no ${what} within ${ms} ms; server output:\n${server.output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -48,10 +48,8 @@ describe('PostgreSQL going away and coming back', () => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-outage-'));
     cluster = await startPgCluster();
     const outbox = join(dir, 'otp.jsonl');
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(import.meta.dirname, '..'),
+    server = startServer({
       env: {
-        ...process.env,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dir,
@@ -63,20 +61,11 @@ describe('PostgreSQL going away and coming back', () => {
         SESSION_CACHE_MS: '0',
       },
     });
-    child.stdout?.on('data', (d) => {
-      output += d;
-    });
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    base = await waitFor(
-      '"listening at"',
-      () => /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
-    );
+    base = await server.listening();
   }, 90_000);
 
-  afterAll(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
     try {
       cluster?.destroy();
     } finally {
@@ -111,11 +100,11 @@ describe('PostgreSQL going away and coming back', () => {
     await expectUnavailable(await call('POST', '/DataSiswa/NilaiSiswa', token, retried, 'outage-1'));
     await expectUnavailable(await call('GET', '/health'));
     await new Promise((r) => setTimeout(r, 300));
-    expect(child?.exitCode).toBeNull();
-    expect(output).not.toContain("Unhandled 'error' event");
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output).not.toContain("Unhandled 'error' event");
     // What the operator sees: the cut connections, then the 503s.
-    expect(output).toContain('Koneksi PostgreSQL terputus');
-    expect(output).toContain('Database tidak tersedia: permintaan dijawab 503');
+    expect(server.output).toContain('Koneksi PostgreSQL terputus');
+    expect(server.output).toContain('Database tidak tersedia: permintaan dijawab 503');
 
     cluster?.start();
     const health = await call('GET', '/health');
@@ -131,7 +120,7 @@ describe('PostgreSQL going away and coming back', () => {
     const record = await call('GET', '/DataSiswa/NilaiSiswa?id_siswa=1&id_ukt=1&id_tingkat=1', token);
     expect(((await record.json()) as { data: { nilai_sambung: number } }).data.nilai_sambung).toBe(85);
     expect((await call('GET', list, token)).status).toBe(200);
-    expect(child?.exitCode).toBeNull();
-    expect(output.match(/listening at/g)).toHaveLength(1);
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output.match(/listening at/g)).toHaveLength(1);
   }, 60_000);
 });

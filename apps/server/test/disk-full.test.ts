@@ -1,27 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type ServerProcess, startServer } from './support/server-process';
 
 // A full disk on a running server (DESIGN §14): the database and DATA_DIR live on a 24 MB tmpfs
 // mounted in a private mount namespace of the server's own (unshare, as root here and in CI).
 // The test fills that disk through /proc/<pid>/root, which shows the server's view of the files.
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
-
 describe('a full disk', { timeout: 90_000 }, () => {
   let outside: string;
   let mount: string;
-  let child: ChildProcess;
-  let output = '';
+  let server: ServerProcess;
   let base: string;
 
   beforeAll(async () => {
@@ -29,9 +19,9 @@ describe('a full disk', { timeout: 90_000 }, () => {
     mount = mkdtempSync(join(tmpdir(), 'ukt-disk-mnt-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}/uktNEW/api`;
-    child = spawn(
-      'unshare',
-      [
+    server = startServer({
+      command: [
+        'unshare',
         '--mount',
         '--propagation',
         'private',
@@ -39,40 +29,22 @@ describe('a full disk', { timeout: 90_000 }, () => {
         '-c',
         `mount -t tmpfs -o size=24m tmpfs "${mount}" && exec "${process.execPath}" --import tsx src/server.ts`,
       ],
-      {
-        cwd: join(import.meta.dirname, '..'),
-        env: {
-          ...process.env,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: mount,
-          DATABASE_URL: `sqlite:${join(mount, 'ukt.db')}`,
-          WEB_DIST: join(outside, 'none'),
-          OTP_DELIVERY: 'file',
-          OTP_OUTBOX: join(outside, 'otp.jsonl'),
-          MIN_FREE_DISK_MB: '2',
-          LOG_LEVEL: 'info',
-        },
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: mount,
+        DATABASE_URL: `sqlite:${join(mount, 'ukt.db')}`,
+        WEB_DIST: join(outside, 'none'),
+        OTP_DELIVERY: 'file',
+        OTP_OUTBOX: join(outside, 'otp.jsonl'),
+        MIN_FREE_DISK_MB: '2',
+        LOG_LEVEL: 'info',
       },
-    );
-    child.stdout?.on('data', (d) => {
-      output += d;
     });
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    const until = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server (under unshare) exited: ${output}`);
-      const up = await fetch(`${base}/organisasi/1`).catch(() => null);
-      if (up?.ok) break;
-      if (Date.now() > until) throw new Error(`server did not start: ${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  });
+    await server.listening();
+  }, 90_000);
   afterAll(async () => {
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await server?.stop('SIGKILL');
     rmSync(outside, { recursive: true, force: true });
     rmSync(mount, { recursive: true, force: true });
   });
@@ -117,7 +89,7 @@ describe('a full disk', { timeout: 90_000 }, () => {
     for (let i = 1; i <= 5; i++) expect((await write(i, 60 + i)).status).toBe(200);
 
     // Fill the server's disk from outside its namespace.
-    const filler = join(`/proc/${child.pid}/root`, mount, 'pengisi');
+    const filler = join(`/proc/${server.child.pid}/root`, mount, 'pengisi');
     const fd = openSync(filler, 'w');
     const block = Buffer.alloc(256 * 1024, 1);
     try {
@@ -137,7 +109,9 @@ describe('a full disk', { timeout: 90_000 }, () => {
     expect(refused?.retryAfter).toBe('5');
     expect(refused?.json.message).toMatch(/nilai tetap di HP/);
     expect(statuses).not.toContain(500);
-    await expect.poll(() => output, { timeout: 5_000 }).toMatch(new RegExp(`Disk penuh \\(${mount}: sisa`));
+    await expect
+      .poll(() => server.output, { timeout: 5_000 })
+      .toMatch(new RegExp(`Disk penuh \\(${mount}: sisa`));
     await new Promise((r) => setTimeout(r, 2_100));
     const health = await call('GET', '/health');
     expect(health.status).toBe(503);
@@ -147,7 +121,7 @@ describe('a full disk', { timeout: 90_000 }, () => {
     unlinkSync(filler);
     let saved = false;
     for (let i = 100; i < 120 && !saved; i++) saved = (await write(i, 77)).status === 200;
-    expect(saved, `${statuses.slice(-5).join(',')}\n${output.slice(-3000)}`).toBe(true);
+    expect(saved, `${statuses.slice(-5).join(',')}\n${server.output.slice(-3000)}`).toBe(true);
     await new Promise((r) => setTimeout(r, 2_100));
     expect((await call('GET', '/health')).status).toBe(200);
     expect(statuses).not.toContain(500);

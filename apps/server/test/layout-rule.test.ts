@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The server's layout runs one way (docs/decisions/114): plugins/, lib/, db/ and config/ never import
-// from modules/. biome.json's rule keeps it so; here it is run on the tree as it is, and on a file
-// planted with an upward import, which it must refuse.
+// from modules/, and no two files import each other. biome.json's rules keep it so; here they are run
+// on the tree as it is, and on files planted to break them, which they must refuse.
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
@@ -41,6 +41,25 @@ describe('the server layout rule', () => {
       expect(run.stdout + run.stderr).toContain('never import from modules/');
     } finally {
       rmSync(file, { force: true });
+    }
+  });
+
+  it('refuses two files that import each other, even for a type (noImportCycles)', () => {
+    const a = join(root, 'apps/server/src/lib', `zz-a-${process.pid}.ts`);
+    const b = join(root, 'apps/server/src/lib', `zz-b-${process.pid}.ts`);
+    writeFileSync(
+      a,
+      `import { b } from './zz-b-${process.pid}';\n\nexport type A = number;\nexport const a = () => b;\n`,
+    );
+    writeFileSync(b, `import type { A } from './zz-a-${process.pid}';\n\nexport const b: A = 1;\n`);
+    try {
+      const run = lint(a, b);
+      expect(run.status).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain('This import is part of a cycle');
+      expect(run.stdout + run.stderr).toContain(`zz-b-${process.pid}.ts`);
+    } finally {
+      rmSync(a, { force: true });
+      rmSync(b, { force: true });
     }
   });
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { defaultPublicUrl, publicUrlWarning } from '../src/config/public-url';
 import { startApp } from './support/app';
+import { startServer } from './support/server-process';
 
 describe('PUBLIC_URL: the address on every link, QR and card', () => {
   it('a wildcard HOST becomes the machine’s LAN address, never 0.0.0.0', () => {
@@ -63,42 +63,23 @@ describe('start-up warning', { timeout: 90_000 }, () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** Starts src/server.ts, waits for it to listen (at most 60 s: a busy machine starts slowly), stops it, answers what it printed. */
-  const startAndRead = (env: Record<string, string>) =>
-    new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: join(import.meta.dirname, '..'),
-        env: {
-          ...process.env,
-          PORT: '0',
-          DATABASE_URL: `sqlite:${join(dir, `${env.HOST}.db`)}`,
-          DATA_DIR: join(dir, env.HOST ?? 'x'),
-          WEB_DIST: join(dir, 'none'),
-          LOG_LEVEL: 'info',
-          ...env,
-        },
-      });
-      let output = '';
-      const done = () => {
-        child.kill('SIGTERM');
-        resolve(output);
-      };
-      const timer = setTimeout(done, 60_000);
-      child.on('exit', () => {
-        clearTimeout(timer);
-        resolve(output);
-      });
-      child.stdout.on('data', (d) => {
-        output += d;
-        if (/Server listening/.test(output)) {
-          clearTimeout(timer);
-          setTimeout(done, 300);
-        }
-      });
-      child.stderr.on('data', (d) => {
-        output += d;
-      });
+  /** Starts src/server.ts, waits for it to listen or end (at most 60 s), stops it, answers what it printed. */
+  const startAndRead = async (env: Record<string, string>) => {
+    const server = startServer({
+      env: {
+        PORT: '0',
+        DATABASE_URL: `sqlite:${join(dir, `${env.HOST}.db`)}`,
+        DATA_DIR: join(dir, env.HOST ?? 'x'),
+        WEB_DIST: join(dir, 'none'),
+        LOG_LEVEL: 'info',
+        ...env,
+      },
     });
+    const listening = await server.waitFor(/Server listening/).catch(() => null);
+    if (listening) await new Promise((r) => setTimeout(r, 300));
+    await server.stop();
+    return server.output;
+  };
 
   it('names PUBLIC_URL and https when it would listen beyond this machine over http', async () => {
     // 192.0.2.1 (a documentation address no machine has): the warning comes before listening, and

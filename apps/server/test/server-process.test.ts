@@ -1,32 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToExit, type ServerProcess, startServer } from './support/server-process';
 
 // The server as `npm start` runs it: its own process, a new database, OTP codes in its output.
 describe('server process', { timeout: 90_000 }, () => {
   let dir: string;
-  let child: ChildProcess;
-  let output = '';
+  let server: ServerProcess;
   let base = '';
-
-  // A busy machine (two suites side by side) can take long to start a process; the wait is generous.
-  const waitForOutput = async (pattern: RegExp, ms = 60_000) => {
-    const started = Date.now();
-    while (!pattern.test(output)) {
-      if (Date.now() - started > ms) throw new Error(`no ${pattern} in output:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return pattern.exec(output) as RegExpExecArray;
-  };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-proc-'));
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(import.meta.dirname, '..'),
+    server = startServer({
       env: {
-        ...process.env,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dir,
@@ -35,16 +22,10 @@ describe('server process', { timeout: 90_000 }, () => {
         WEB_DIST: join(dir, 'none'),
       },
     });
-    child.stdout?.on('data', (d) => {
-      output += d;
-    });
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    base = (await waitForOutput(/listening at (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
+    base = await server.listening();
   }, 90_000);
-  afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -55,7 +36,7 @@ describe('server process', { timeout: 90_000 }, () => {
       body: JSON.stringify({ no_wa: '6281100000001' }),
     });
     expect(send.status).toBe(200);
-    const code = (await waitForOutput(/Kode OTP untuk 6281100000001: (\d{4})/))[1];
+    const code = (await server.waitFor(/Kode OTP untuk 6281100000001: (\d{4})/))[1];
     const verify = await fetch(`${base}/uktNEW/api/auth/otp-login/cek/1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -68,22 +49,12 @@ describe('server process', { timeout: 90_000 }, () => {
     });
     expect(((await events.json()) as { data: unknown[] }).data).toHaveLength(2);
 
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await server.stop('SIGTERM')).toBe(0);
   });
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
-    const bad = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, PORT: 'abc', DATA_DIR: dir },
-    });
-    let text = '';
-    bad.stderr?.on('data', (d) => {
-      text += d;
-    });
-    const code = await new Promise<number | null>((resolve) => bad.on('exit', (c) => resolve(c)));
-    expect(code).toBe(1);
-    expect(text).toContain('PORT');
+    const bad = await runToExit({ env: { PORT: 'abc', DATA_DIR: dir } });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('PORT');
   });
 });

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from '../src/db/sqlite-driver';
-import { freePort } from './support/pg-cluster';
+import { freePort, runToExit } from './support/server-process';
 
 // A server or `ukt` command that cannot use its database or DATA_DIR says so in one line naming the
 // setting and the place, in Indonesian, and exits 1: no stack trace for an operator to decode.
@@ -18,21 +17,8 @@ describe.concurrent('start-up with an unusable database or data directory', { ti
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const runFile = async (file: string, env: Record<string, string>, args: string[] = []) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WEB_DIST: join(dir, 'none'), ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { code, lines: output.trim().split('\n') };
-  };
+  const runFile = (entry: string, env: Record<string, string>, args: string[] = []) =>
+    runToExit({ entry, args, env: { PORT: '0', HOST: '127.0.0.1', WEB_DIST: join(dir, 'none'), ...env } });
   const server = (env: Record<string, string>) => runFile('src/server.ts', env);
 
   /** A real SQLite database that SQLite itself opens read-only (its header's write version is 3). */

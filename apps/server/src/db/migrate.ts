@@ -44,6 +44,12 @@ async function currentSchema(db: Kysely<Database>): Promise<string | undefined> 
   return rows[0]?.schema ?? undefined;
 }
 
+/**
+ * The migration level of a database as one SQL text for any connection (a backup's snapshot reads
+ * it on its own connection, inside its own transaction): the newest migration run, or null.
+ */
+export const MIGRATION_LEVEL_SQL = 'select max(name) as name from kysely_migration';
+
 /** The migrations this version knows, oldest first: the last is the level a new database gets. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 

@@ -2,12 +2,13 @@ import { seededRng } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import { syncIdSequence } from '../db/sequences';
 import type { Database } from '../db/types';
+import { bumpRosterVersion } from '../db/versions';
+import { searchForm } from '../lib/search-form';
 import { insertKegiatan, listKegiatan } from '../modules/kegiatan/kegiatan.repository';
 import { insertSoalBatch } from '../modules/keshan/keshan.repository';
 import { findPengujiByNoWa, insertPenguji } from '../modules/penguji/penguji.repository';
 import { ensureRegionPath } from '../modules/regions/regions.repository';
-import { insertSiswaBatch, searchForm } from '../modules/siswa/siswa.repository';
-import { bumpRosterVersion } from '../modules/siswa/siswa-version.repository';
+import { insertSiswaBatch } from '../modules/siswa/siswa.repository';
 import { demoName, demoRegionPaths } from './names';
 import { demoSoal } from './questions';
 

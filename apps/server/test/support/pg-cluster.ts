@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort } from './server-process';
 
 /** A throwaway PostgreSQL cluster of one test file: its own directory and port, never the shared one. */
 export interface PgCluster {
@@ -15,15 +15,6 @@ export interface PgCluster {
   stop(): void;
   /** Stops it if it runs and deletes its files. */
   destroy(): void;
-}
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** A PostgreSQL program from PATH or Debian's /usr/lib/postgresql/VERSION/bin; a clear error when absent. */

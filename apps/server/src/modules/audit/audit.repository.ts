@@ -1,7 +1,21 @@
 import { AUDIT_PAGE_SIZE, AUDIT_SCORE_FIELDS } from '@ukt/core';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database } from '../../db/types';
-import { searchForm } from '../siswa/siswa.repository';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
+import type { AuditTable, Database } from '../../db/types';
+import { bumpNilaiVersion } from '../../db/versions';
+import { containsPattern, searchForm } from '../../lib/search-form';
+
+// The audit log's one owner (docs/decisions/114). An audit row is what makes a field "scored"
+// (docs/decisions/040, 041): every question of that kind is asked here, as a query of audit_log
+// or as the sub-query another area's query embeds.
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The filters of the audit page, all optional but the organisation; times as ISO text. */
 export interface AuditFilter {
@@ -18,10 +32,7 @@ export interface AuditFilter {
   bawaan?: boolean;
 }
 
-/** A LIKE pattern for text anywhere, its wildcards taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log' | 'ukt', O>, f: AuditFilter) {
+function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log' | 'ukt' | 'siswa', O>, f: AuditFilter) {
   let q = query.where('ukt.id_organisasi', '=', f.idOrganisasi);
   if (f.idUkt !== undefined) q = q.where('audit_log.id_ukt', '=', f.idUkt);
   if (f.idSiswa !== undefined) q = q.where('audit_log.id_siswa', '=', f.idSiswa);
@@ -30,15 +41,10 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log' | 'ukt', O>
   if (f.dari !== undefined) q = q.where('audit_log.at', '>=', f.dari);
   if (f.sampai !== undefined) q = q.where('audit_log.at', '<=', f.sampai);
   if (f.cari) {
-    const like = sql<boolean>`siswa.nama_cari like ${contains(searchForm(f.cari))} escape '\\'`;
+    const like = sql<boolean>`siswa.nama_cari like ${containsPattern(searchForm(f.cari))} escape '\\'`;
     const number = /^\d{1,9}$/.test(f.cari) ? Number(f.cari) : undefined;
-    q = q.where('audit_log.id_siswa', 'in', (eb) =>
-      eb
-        .selectFrom('siswa')
-        .select('siswa.id_siswa')
-        .$if(f.idUkt !== undefined, (w) => w.where('siswa.id_ukt', '=', f.idUkt as number))
-        .where((w) => (number === undefined ? like : w.or([like, w('siswa.no_urut', '=', number)]))),
-    );
+    if (f.idUkt !== undefined) q = q.where('siswa.id_ukt', '=', f.idUkt);
+    q = q.where((w) => (number === undefined ? like : w.or([like, w('siswa.no_urut', '=', number)])));
   }
   if (!f.bawaan) {
     // Leaves out a first save's defaults: nothing → 0 of a field that holds no component's score.
@@ -54,12 +60,14 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'audit_log' | 'ukt', O>
 }
 
 const ofOrganisasi = (db: Kysely<Database>) =>
-  db.selectFrom('audit_log').innerJoin('ukt', 'ukt.id_ukt', 'audit_log.id_ukt');
+  db
+    .selectFrom('audit_log')
+    .innerJoin('ukt', 'ukt.id_ukt', 'audit_log.id_ukt')
+    .leftJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa');
 
 /** One page of audit rows, newest first, with the participant's and the examiner's names. */
 export function findAuditPage(db: Kysely<Database>, f: AuditFilter, hal: number) {
   return filtered(ofOrganisasi(db), f)
-    .leftJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa')
     .leftJoin('penguji', 'penguji.id_pemilih', 'audit_log.id_pemilih')
     .select([
       'audit_log.id',
@@ -89,4 +97,193 @@ export async function countAudit(db: Kysely<Database>, f: AuditFilter): Promise<
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A score field at a belt level: where one exam's scores are. */
+export interface FieldAt {
+  field: string;
+  tingkat: number;
+}
+
+/** The post flags, in post order. */
+const FLAGS = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'] as const;
+type Flag = (typeof FLAGS)[number];
+
+/**
+ * Appends rows to the audit log. An audit row is what makes a field "scored", so the events'
+ * scores versions move with it (the picker's to-do marks, docs/decisions/076).
+ */
+export async function insertAudit(db: Db, rows: Insertable<AuditTable>[]): Promise<void> {
+  if (!rows.length) return;
+  await db.insertInto('audit_log').values(rows).execute();
+  for (const idUkt of new Set(rows.map((r) => r.id_ukt))) await bumpNilaiVersion(db, idUkt);
+}
+
+/** The audit rows of an event among some fields: the base of every "was it written" question. */
+const writtenOf = (db: Db, idUkt: number, fields: string[]) =>
+  db.selectFrom('audit_log').where('audit_log.id_ukt', '=', idUkt).where('audit_log.field', 'in', fields);
+
+/**
+ * The score fields written for participants of an event among `fields`, for the given
+ * participants or, without `ids`, for everyone in the event.
+ */
+export function listWrittenFields(db: Db, idUkt: number, fields: string[], ids?: number[]) {
+  let q = writtenOf(db, idUkt, fields)
+    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
+    .distinct();
+  if (ids) q = q.where('audit_log.id_siswa', 'in', ids.length ? ids : [-1]);
+  return q.execute();
+}
+
+/** Which of some score fields of one record (participant, event, belt level) were ever written. */
+export async function writtenFieldsOf(
+  db: Db,
+  key: { id_siswa: number; id_ukt: number; id_tingkat: number },
+  fields: string[],
+): Promise<Set<string>> {
+  if (!fields.length) return new Set();
+  const rows = await writtenOf(db, key.id_ukt, fields)
+    .select('audit_log.field')
+    .distinct()
+    .where('audit_log.id_siswa', '=', key.id_siswa)
+    .where('audit_log.id_tingkat', '=', key.id_tingkat)
+    .execute();
+  return new Set(rows.map((r) => r.field));
+}
+
+/**
+ * The participants of an event with a field written at a belt level, as a sub-query for
+ * `siswa.id_siswa not in (…)`: a set built once (PostgreSQL: a hashed subplan; SQLite: an
+ * ephemeral index), not a probe per participant, whose plan went quadratic on PostgreSQL before
+ * it had statistics. audit_log.id_siswa is NOT NULL, so NOT IN means "has no such row".
+ */
+export function writtenSiswaIds<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  idUkt: number,
+  written: FieldAt,
+) {
+  return (eb as unknown as ExpressionBuilder<Database, never>)
+    .selectFrom('audit_log')
+    .select('audit_log.id_siswa')
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.field', '=', written.field)
+    .where('audit_log.id_tingkat', '=', written.tingkat);
+}
+
+/**
+ * True for the query's row of `siswa` when a field was written for it at a belt level in an
+ * event: one seek in audit_log_ukt_field (the recap asks it only for a stored 0).
+ */
+export function isWritten<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  idUkt: number,
+  written: FieldAt,
+) {
+  const own = eb as unknown as ExpressionBuilder<Database, 'siswa'>;
+  return own.exists(
+    own
+      .selectFrom('audit_log')
+      .select(sql.lit(1).as('one'))
+      .where('audit_log.id_ukt', '=', idUkt)
+      .where('audit_log.field', '=', written.field)
+      .whereRef('audit_log.id_siswa', '=', 'siswa.id_siswa')
+      .where('audit_log.id_tingkat', '=', written.tingkat),
+  );
+}
+
+// The progress page's scored counts (DESIGN §10): withdrawn participants count nowhere.
+
+/**
+ * Per score field and belt level among `fields` (matched loosely, IN and IN, so that the index is
+ * sought per field; the caller keeps the exact pairs): how many participants not withdrawn were
+ * scored, and how many of those are taken at each post. The written (participant, field, level)
+ * set is made once from the index and then joined to the participants by key, a plan that stays
+ * linear even before PostgreSQL has statistics (a probe per participant did not: docs/decisions/041).
+ */
+export async function countDinilai(db: Db, idUkt: number, fields: FieldAt[]) {
+  const written = db
+    .selectFrom('audit_log')
+    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
+    .distinct()
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
+    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))]);
+  const rows = await db
+    .selectFrom(written.as('w'))
+    .innerJoin('siswa', 'siswa.id_siswa', 'w.id_siswa')
+    .select((eb) => [
+      'w.field',
+      'w.id_tingkat',
+      eb.fn.countAll<number | string>().as('dinilai'),
+      ...FLAGS.map((f) => eb.fn.count<number | string>(`siswa.${f}`).as(f)),
+    ])
+    .where('siswa.mundur', '=', 0)
+    .groupBy(['w.field', 'w.id_tingkat'])
+    .execute();
+  return rows.map((r) => ({
+    field: r.field,
+    tingkat: Number(r.id_tingkat),
+    dinilai: Number(r.dinilai),
+    taken: Object.fromEntries(FLAGS.map((f) => [f, Number(r[f])])) as Record<Flag, number>,
+  }));
+}
+
+/**
+ * Per examiner, field and belt level, from their own app writes (corrections and imports by the
+ * committee are not examining): how many participants not withdrawn they scored, and when they
+ * last wrote one (withdrawn ones included). The fields and levels are matched loosely (IN, IN) so
+ * that the index is sought per field; the caller keeps the exact pairs.
+ */
+export async function countDinilaiPerPenguji(db: Db, idUkt: number, fields: FieldAt[]) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .innerJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa')
+    .select((eb) => [
+      'audit_log.id_pemilih',
+      'audit_log.field',
+      'audit_log.id_tingkat',
+      eb.fn
+        .count<number | string>(
+          eb.case().when('siswa.mundur', '=', 0).then(eb.ref('audit_log.id_siswa')).end(),
+        )
+        .distinct()
+        .as('n'),
+      eb.fn.max('audit_log.at').as('at'),
+    ])
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.source', '=', 'aplikasi')
+    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
+    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))])
+    .groupBy(['audit_log.field', 'audit_log.id_tingkat', 'audit_log.id_pemilih'])
+    .execute();
+  return rows.map((r) => ({
+    id_pemilih: Number(r.id_pemilih),
+    field: r.field,
+    tingkat: Number(r.id_tingkat),
+    dinilai: Number(r.n),
+    at: r.at as string,
+  }));
+}
+
+/**
+ * Per participant not withdrawn, score field and belt level among `fields` (matched loosely, the
+ * caller keeps the exact pairs): when its first score was written. One row per scored pair, so a
+ * few thousand for a large event; the complete counts and the chart are made from them.
+ */
+export function listFirstScored(db: Db, idUkt: number, fields: FieldAt[]) {
+  return db
+    .selectFrom('audit_log')
+    .innerJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa')
+    .select((eb) => [
+      'audit_log.id_siswa',
+      'audit_log.field',
+      'audit_log.id_tingkat',
+      eb.fn.min('audit_log.at').as('at'),
+    ])
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
+    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))])
+    .where('siswa.mundur', '=', 0)
+    .groupBy(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
+    .execute();
 }

@@ -100,3 +100,32 @@ export async function findTokenPengujiAktif(
 export async function deleteExpiredTokens(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('sesi').where('expires_at', '<', before).execute();
 }
+
+/**
+ * The unused login links of some examiners still valid after `validAfter`, newest first (the
+ * login cards' links that may be printed again).
+ */
+export function listLiveLinks(trx: Transaction<Database>, ids: number[], validAfter: number) {
+  return trx
+    .selectFrom('sesi')
+    .select(['id_pemilih', 'token_hash', 'created_at', 'expires_at'])
+    .where('id_pemilih', 'in', ids)
+    .where('kind', '=', 'link')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', validAfter)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Stores login-link tokens; a token already stored (the same card made twice in one millisecond) is kept. */
+export async function insertLinkTokens(
+  trx: Transaction<Database>,
+  rows: { token_hash: string; id_pemilih: number; created_at: number; expires_at: number }[],
+): Promise<void> {
+  if (!rows.length) return;
+  await trx
+    .insertInto('sesi')
+    .values(rows.map((row) => ({ ...row, kind: 'link' as const, used_at: null })))
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+}

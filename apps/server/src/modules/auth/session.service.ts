@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { hmac, randomToken } from '../../lib/crypto';
 import type { AuthPenguji } from '../../plugins/context';
+import { forgettingSessions, rememberSession, sessionCacheOf } from '../../plugins/session-cache';
 import { toAuthPenguji } from '../penguji/penguji.mapper';
 import { consumeToken, findSessionPenguji, findTokenPengujiAktif, insertToken } from './session.repository';
 
@@ -55,25 +56,6 @@ export function createLoginLink(
  * the CLI) after at most this long.
  */
 export const SESSION_CACHE_MS = 3_000;
-const SESSION_CACHE_SIZE = 10_000;
-
-/** Live sessions this process has looked up recently, per database. */
-interface SessionCache {
-  entries: Map<string, { examiner: AuthPenguji; until: number }>;
-  /** Bumped around every revocation: a lookup that overlapped one does not store its answer. */
-  epoch: number;
-}
-
-const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
-
-function sessionCacheOf(db: Kysely<Database>): SessionCache {
-  let cache = sessionCaches.get(db);
-  if (!cache) {
-    cache = { entries: new Map(), epoch: 0 };
-    sessionCaches.set(db, cache);
-  }
-  return cache;
-}
 
 /**
  * The examiner a session token belongs to, or null when it is unknown, expired or revoked.
@@ -101,11 +83,7 @@ export async function pengujiOfToken(
   // Shared by every request of this token while cached: nobody may change it.
   const examiner = Object.freeze(toAuthPenguji(row));
   if (cache && cache.epoch === epoch) {
-    cache.entries.set(token, { examiner, until: Math.min(now + cacheMs, row.session_expires_at) });
-    if (cache.entries.size > SESSION_CACHE_SIZE) {
-      const oldest = cache.entries.keys().next().value;
-      if (oldest !== undefined) cache.entries.delete(oldest);
-    }
+    rememberSession(cache, token, examiner, Math.min(now + cacheMs, row.session_expires_at));
   }
   return examiner;
 }
@@ -121,24 +99,17 @@ export function redeemLoginLink(
 }
 
 /** Revokes a session token; true when it was live. */
-export async function revokeSession(
+export function revokeSession(
   db: Kysely<Database>,
   secret: string,
   token: string,
   now: number,
 ): Promise<boolean> {
-  const cache = sessionCaches.get(db);
-  // Before: a lookup already running may have read the token as live; after: one that started
-  // while the revocation was being written may have too. Neither stores its answer.
-  if (cache) cache.epoch++;
-  try {
-    return (await consumeToken(db, hashOf(secret, 'session', token), 'session', now)) !== null;
-  } finally {
-    if (cache) {
-      cache.entries.delete(token);
-      cache.epoch++;
-    }
-  }
+  return forgettingSessions(
+    db,
+    (cached) => cached === token,
+    async () => (await consumeToken(db, hashOf(secret, 'session', token), 'session', now)) !== null,
+  );
 }
 
 /** What a deactivated examiner's phone is told when their token or link is refused (docs/decisions/036). */
@@ -156,29 +127,4 @@ export async function isTokenOfNonaktif(
 ): Promise<boolean> {
   if (token.length < 20 || token.length > 100) return false;
   return (await findTokenPengujiAktif(db, hashOf(secret, kind, token), kind)) === 0;
-}
-
-/**
- * Runs a write that ends or changes an examiner's sessions (deactivation, a new role or region)
- * so this process stops answering their tokens from memory at once: lookups overlapping the
- * write do not store their answer (the epoch, as in revokeSession), and what was cached for them
- * is dropped once it is committed. Other processes follow within SESSION_CACHE_MS (decision 018).
- */
-export async function withPengujiForgotten<T>(
-  db: Kysely<Database>,
-  idPemilih: number,
-  write: () => Promise<T>,
-): Promise<T> {
-  const cache = sessionCaches.get(db);
-  if (cache) cache.epoch++;
-  try {
-    return await write();
-  } finally {
-    if (cache) {
-      for (const [token, entry] of cache.entries) {
-        if (entry.examiner.id_pemilih === idPemilih) cache.entries.delete(token);
-      }
-      cache.epoch++;
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect';
+import { MIGRATION_LEVEL_SQL } from '../../db/migrate';
 import SQLite from '../../db/sqlite-driver';
 import type { Database } from '../../db/types';
 
@@ -53,7 +54,7 @@ function sqliteSnapshot(file: string): Snapshot & { close(): void } {
       .pluck()
       .all() as string[];
     migration = names.includes('kysely_migration')
-      ? ((conn.prepare('SELECT max(name) FROM kysely_migration').pluck().get() as string | null) ?? null)
+      ? ((conn.prepare(MIGRATION_LEVEL_SQL).pluck().get() as string | null) ?? null)
       : null;
   } catch (error) {
     conn.close();
@@ -99,8 +100,8 @@ function postgresSnapshot<T>(db: Kysely<Database>, read: (snapshot: Snapshot) =>
       );
       const names = tableRows.map((r) => r.name);
       const migration = names.includes('kysely_migration')
-        ? ((await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(conn))
-            .rows[0]?.name ?? null)
+        ? ((await sql<{ name: string | null }>`${sql.raw(MIGRATION_LEVEL_SQL)}`.execute(conn)).rows[0]
+            ?.name ?? null)
         : null;
       return await read({
         migration,

@@ -4,22 +4,19 @@ import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { signCardCode } from '../../lib/card-code';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { cardLinksFor } from '../auth/card-login.service';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
+import { lockDisahkanAt } from '../kegiatan/kegiatan-sahkan.repository';
+import { tugasOf } from '../kegiatan/penugasan.repository';
 import { countPenguji, listPenguji } from '../penguji/penguji-panitia.repository';
 import { searchOf } from '../penguji/penguji-panitia.service';
-import { tugasOf } from '../penguji/penugasan.repository';
-import { kegiatanMissing } from '../results/aturan.service';
+import { findRantingNama } from '../regions/regions.repository';
 import { buildRekap, type Rekap } from '../results/rekap.service';
 import { DRAF_LINE } from '../results/rekap-document';
+import { listKartuSiswa } from '../siswa/siswa.repository';
 import { beritaAcaraPdf } from './berita-acara-pdf';
-import { cardLinksFor } from './card-login';
-import {
-  findRantingNama,
-  insertSertifikat,
-  listKartuSiswa,
-  listSertifikat,
-  lockKegiatanForIssue,
-} from './documents.repository';
+import { insertSertifikat, listSertifikat } from './documents.repository';
 import { identitasOf } from './identitas';
 import { kartuLoginPdf } from './kartu-login-pdf';
 import { kartuPesertaPdf } from './kartu-peserta-pdf';
@@ -189,7 +186,7 @@ export async function kartuLogin(deps: DocumentDeps, cari: string, idUkt?: numbe
  */
 async function issueSertifikat(deps: DocumentDeps, idUkt: number, idSiswa: number[], year: string) {
   return deps.writer.run(async (trx) => {
-    if (!(await lockKegiatanForIssue(trx, idUkt)))
+    if (!(await lockDisahkanAt(trx, idUkt, 'update')))
       throw conflict(
         'Pengesahan kegiatan ini baru saja dibatalkan. Piagam dapat diunduh lagi setelah disahkan.',
       );

@@ -2,23 +2,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { syncIdSequence } from '../../db/sequences';
 import type { Database } from '../../db/types';
+import { bumpRosterVersion } from '../../db/versions';
 import { notFound } from '../../lib/errors';
-import { findKegiatanById } from '../kegiatan/kegiatan.repository';
-import { listJawabanBenar } from '../keshan/keshan.repository';
+import { searchForm } from '../../lib/search-form';
+import { findKegiatanById, findKegiatanByIds, upsertKegiatanBatch } from '../kegiatan/kegiatan.repository';
+import { findSoalByNos, listJawabanBenar, upsertSoalBatch } from '../keshan/keshan.repository';
 import { changedSoal, type JawabanKey, keyOf, regradeKeshan } from '../keshan/keshan-regrade.service';
-import { searchForm } from '../siswa/siswa.repository';
-import { bumpRosterVersion } from '../siswa/siswa-version.repository';
+import { findPengujiByNoWas, upsertPengujiBatch } from '../penguji/penguji.repository';
+import { findSiswaByNoUruts, upsertSiswaBatch } from '../siswa/siswa.repository';
 import type { ImportReport, ImportTarget } from './import-target';
-import {
-  findKegiatanByIds,
-  findPengujiByNoWas,
-  findSiswaByNoUruts,
-  findSoalByNos,
-  upsertKegiatanBatch,
-  upsertPengujiBatch,
-  upsertSiswaBatch,
-  upsertSoalBatch,
-} from './imports.repository';
 import type { RegionCache } from './region-cache';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
 

@@ -23,25 +23,22 @@ export async function countKegiatan(
   idOrganisasi: number,
   idUkt?: number,
 ): Promise<Map<number, KegiatanCounts>> {
+  // Each count is a query of the organisation's events with their participants (or audit rows)
+  // joined: the events own the question, the other tables are read only through the join.
   const events = db
     .selectFrom('ukt')
-    .select('ukt.id_ukt')
     .where('ukt.id_organisasi', '=', idOrganisasi)
     .$if(idUkt !== undefined, (qb) => qb.where('ukt.id_ukt', '=', idUkt as number));
-
-  const peserta = await db
-    .selectFrom('siswa')
-    .select(['siswa.id_ukt', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('siswa.id_ukt', 'in', events)
+  const participants = events
+    .innerJoin('siswa', 'siswa.id_ukt', 'ukt.id_ukt')
     .where('siswa.mundur', '=', 0)
-    .groupBy('siswa.id_ukt')
+    .groupBy('ukt.id_ukt');
+
+  const peserta = await participants
+    .select(['ukt.id_ukt', (eb) => eb.fn.countAll<number | string>().as('n')])
     .execute();
 
-  const dinilai = await db
-    .selectFrom('siswa')
-    .select(['siswa.id_ukt', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('siswa.id_ukt', 'in', events)
-    .where('siswa.mundur', '=', 0)
+  const dinilai = await participants
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('nilai')
@@ -51,23 +48,21 @@ export async function countKegiatan(
           .where('nilai.del', '=', 0),
       ),
     )
-    .groupBy('siswa.id_ukt')
+    .select(['ukt.id_ukt', (eb) => eb.fn.countAll<number | string>().as('n')])
     .execute();
 
   // Every (event, examiner) pair once: UNION drops the duplicates before the count.
   const [first, ...rest] = POST_COLUMNS.map((column) =>
-    db
-      .selectFrom('siswa')
-      .select(['siswa.id_ukt', sql<number>`${sql.ref(`siswa.${column}`)}`.as('id_pemilih')])
-      .where('siswa.id_ukt', 'in', events)
+    events
+      .innerJoin('siswa', 'siswa.id_ukt', 'ukt.id_ukt')
+      .select(['ukt.id_ukt', sql<number>`${sql.ref(`siswa.${column}`)}`.as('id_pemilih')])
       .where(`siswa.${column}`, 'is not', null),
   );
   let pairs = rest.reduce((union, next) => union.union(next), first as NonNullable<typeof first>);
   pairs = pairs.union(
-    db
-      .selectFrom('audit_log')
-      .select(['audit_log.id_ukt', sql<number>`audit_log.id_pemilih`.as('id_pemilih')])
-      .where('audit_log.id_ukt', 'in', events)
+    events
+      .innerJoin('audit_log', 'audit_log.id_ukt', 'ukt.id_ukt')
+      .select(['ukt.id_ukt', sql<number>`audit_log.id_pemilih`.as('id_pemilih')])
       .where('audit_log.source', '=', 'aplikasi'),
   );
   const penguji = await db
@@ -94,12 +89,13 @@ export async function countKegiatan(
 /** True when any participant of the event has a score record. */
 export async function kegiatanHasNilai(db: Db, idUkt: number): Promise<boolean> {
   const row = await db
-    .selectFrom('siswa')
+    .selectFrom('ukt')
+    .innerJoin('siswa', 'siswa.id_ukt', 'ukt.id_ukt')
     .innerJoin('nilai', (join) =>
       join.onRef('nilai.id_siswa', '=', 'siswa.id_siswa').onRef('nilai.id_ukt', '=', 'siswa.id_ukt'),
     )
     .select('nilai.id_nilai')
-    .where('siswa.id_ukt', '=', idUkt)
+    .where('ukt.id_ukt', '=', idUkt)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -2,13 +2,14 @@ import type { KegiatanInput, PanitiaKegiatan } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UktTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import {
   findKegiatanById,
   insertKegiatanWithNewId,
   listKegiatan,
   updateKegiatan,
 } from './kegiatan.repository';
+import { kegiatanMissing } from './kegiatan.service';
 import { countKegiatan, type KegiatanCounts, kegiatanHasNilai } from './kegiatan-panitia.repository';
 
 // The console's Kegiatan page (DESIGN §9): events with their counts; create, edit, archive.
@@ -31,8 +32,6 @@ function toPanitiaKegiatan(row: Selectable<UktTable>, counts: KegiatanCounts = N
   };
 }
 
-const missing = (idUkt: number) => notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
-
 /** The organisation's events, newest first, active ones ('0'), archived ones ('1') or all. */
 export async function listPanitiaKegiatan(
   db: Kysely<Database>,
@@ -51,7 +50,7 @@ export async function getPanitiaKegiatan(
   idUkt: number,
 ): Promise<PanitiaKegiatan> {
   const row = await findKegiatanById(db, idOrganisasi, idUkt);
-  if (!row) throw missing(idUkt);
+  if (!row) throw kegiatanMissing(idUkt);
   const counts = await countKegiatan(db, idOrganisasi, idUkt);
   return toPanitiaKegiatan(row, counts.get(idUkt));
 }
@@ -90,7 +89,7 @@ export async function editKegiatan(
 ): Promise<PanitiaKegiatan> {
   await writer.run(async (trx) => {
     const stored = await findKegiatanById(trx, idOrganisasi, idUkt);
-    if (!stored) throw missing(idUkt);
+    if (!stored) throw kegiatanMissing(idUkt);
     if (stored.id_tingkat !== input.id_tingkat && (await kegiatanHasNilai(trx, idUkt))) {
       throw conflict(
         'Tingkat kegiatan ini tidak dapat diubah karena sudah ada nilai peserta. Bila tingkatnya keliru, buat kegiatan baru.',
@@ -110,7 +109,7 @@ export async function setKegiatanArsip(
   arsip: boolean,
 ): Promise<PanitiaKegiatan> {
   await writer.run(async (trx) => {
-    if (!(await findKegiatanById(trx, idOrganisasi, idUkt))) throw missing(idUkt);
+    if (!(await findKegiatanById(trx, idOrganisasi, idUkt))) throw kegiatanMissing(idUkt);
     await updateKegiatan(trx, idUkt, { arsip: arsip ? 1 : 0 });
   });
   return getPanitiaKegiatan(db, idOrganisasi, idUkt);

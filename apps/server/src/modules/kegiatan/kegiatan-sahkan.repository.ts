@@ -5,14 +5,21 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * When an event was ratified (null: a draft; undefined: no such event). Inside a write transaction
- * on PostgreSQL the event's row is share-locked until the commit: a ratification (an UPDATE of
+ * on PostgreSQL the event's row is locked until the commit. Shared (the default): a ratification (an UPDATE of
  * that row) waits for every score write that read "not ratified", and a score write arriving
  * during a ratification waits for it and then reads its outcome. Concurrent score writes share the
- * lock and never wait for each other. SQLite runs one write transaction at a time anyway.
+ * lock and never wait for each other. 'update' (certificates being issued): two piagam downloads at
+ * once issue numbers one after the other, and an un-ratification waits for an issue in progress.
+ * SQLite runs one write transaction at a time anyway.
  */
-export async function lockDisahkanAt(db: Db, idUkt: number): Promise<string | null | undefined> {
+export async function lockDisahkanAt(
+  db: Db,
+  idUkt: number,
+  mode: 'share' | 'update' = 'share',
+): Promise<string | null | undefined> {
   const query = db.selectFrom('ukt').select('disahkan_at').where('id_ukt', '=', idUkt);
-  const locked = db.getExecutor().adapter instanceof PostgresAdapter ? query.forShare() : query;
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const locked = !pg ? query : mode === 'share' ? query.forShare() : query.forUpdate();
   return (await locked.executeTakeFirst())?.disahkan_at;
 }
 
@@ -41,15 +48,4 @@ export async function clearDisahkan(trx: Transaction<Database>, idUkt: number): 
     .where('disahkan_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** The scores examiners' phones last reported still holding for the event, and how many phones. */
-export async function sumTertunda(db: Db, idUkt: number): Promise<{ hp: number; nilai: number }> {
-  const row = await db
-    .selectFrom('penguji_tertunda')
-    .select((eb) => [eb.fn.countAll().as('hp'), eb.fn.sum<number | string | null>('jumlah').as('nilai')])
-    .where('id_ukt', '=', idUkt)
-    .where('jumlah', '>', 0)
-    .executeTakeFirst();
-  return { hp: Number(row?.hp ?? 0), nilai: Number(row?.nilai ?? 0) };
 }

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
-import { tugasOfPenguji } from '../penguji/penugasan.repository';
 import { listKegiatan } from './kegiatan.repository';
+import { tugasOfPenguji } from './penugasan.repository';
 
 /**
  * GET /DataSiswa/UKT: the organisation's events that are not archived, newest first (DESIGN §4);

@@ -2,8 +2,9 @@ import { type AnswerLetter, gradeKeshan } from '@ukt/core';
 import type { Transaction } from 'kysely';
 import type { AuditSource, Database } from '../../db/types';
 import { chunks } from '../../lib/chunks';
+import { insertAudit } from '../audit/audit.repository';
 import { lockDisahkanAt } from '../kegiatan/kegiatan-sahkan.repository';
-import { insertAudit, listNilaiKshanForUpdate, upsertNilaiKshanBatch } from '../nilai/nilai.repository';
+import { listNilaiKshanForUpdate, upsertNilaiKshanBatch } from '../nilai/nilai.repository';
 import { listSheetAnswers, listSheetsAnswering } from './keshan-jawaban.repository';
 
 /** An answer key: id_soal → the correct letter. */

@@ -1,5 +1,8 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Transaction, type Updateable } from 'kysely';
 import type { Database, SoalTable } from '../../db/types';
+import { fromExcluded } from '../../db/upsert';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** A belt's question set without the answer key, ordered by no. */
 export function listSoal(db: Kysely<Database>, idOrganisasi: number, idTingkat: number) {
@@ -76,4 +79,26 @@ export async function insertSoalBatch(
   rows: Insertable<SoalTable>[],
 ): Promise<void> {
   if (rows.length) await db.insertInto('soal').values(rows).execute();
+}
+
+/** A belt's KESHAN questions by no. */
+export function findSoalByNos(db: Db, idOrganisasi: number, idTingkat: number, nos: number[]) {
+  return db
+    .selectFrom('soal')
+    .selectAll()
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('id_tingkat', '=', idTingkat)
+    .where('no', 'in', nos)
+    .execute();
+}
+
+/** Adds or changes a belt's KESHAN questions by no. */
+export async function upsertSoalBatch(trx: Transaction<Database>, rows: Insertable<SoalTable>[]) {
+  if (!rows.length) return;
+  const set = ['soal_tanya', 'a', 'b', 'c', 'd', 'jawaban_benar'] as const;
+  await trx
+    .insertInto('soal')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['id_organisasi', 'id_tingkat', 'no']).doUpdateSet(fromExcluded(set)))
+    .execute();
 }

@@ -1,10 +1,10 @@
 import { API, KegiatanParams } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
 import type { LiveMessage } from '../../plugins/live-bus';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -38,7 +38,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const idUkt = request.params.id_ukt;
       if (!(await findKegiatanById(app.db, pengujiOf(request).id_organisasi, idUkt))) {
-        throw notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
+        throw kegiatanMissing(idUkt);
       }
       reply.hijack();
       const res = reply.raw;

@@ -1,6 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import type { AuditTable, Database, NilaiTable } from '../../db/types';
-import { bumpNilaiVersion } from '../siswa/siswa-version.repository';
+import type { Database, NilaiTable } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -57,31 +56,6 @@ export async function upsertNilai(db: Db, key: NilaiKey, values: NilaiValues, no
       oc.columns(['id_siswa', 'id_ukt', 'id_tingkat']).doUpdateSet({ ...values, update_at: now }),
     )
     .execute();
-}
-
-/** Which of some score fields of a record were ever written: the fields with an audit row. */
-export async function listWrittenFields(db: Db, key: NilaiKey, fields: string[]): Promise<Set<string>> {
-  if (!fields.length) return new Set();
-  const rows = await db
-    .selectFrom('audit_log')
-    .select('field')
-    .distinct()
-    .where('id_ukt', '=', key.id_ukt)
-    .where('field', 'in', fields)
-    .where('id_siswa', '=', key.id_siswa)
-    .where('id_tingkat', '=', key.id_tingkat)
-    .execute();
-  return new Set(rows.map((r) => r.field));
-}
-
-/**
- * Appends rows to the audit log. An audit row is what makes a field "scored", so the events'
- * scores versions move with it (the picker's to-do marks, docs/decisions/076).
- */
-export async function insertAudit(db: Db, rows: Insertable<AuditTable>[]): Promise<void> {
-  if (!rows.length) return;
-  await db.insertInto('audit_log').values(rows).execute();
-  for (const idUkt of new Set(rows.map((r) => r.id_ukt))) await bumpNilaiVersion(db, idUkt);
 }
 
 /**

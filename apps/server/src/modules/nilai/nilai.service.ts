@@ -15,17 +15,10 @@ import type { AuditSource, Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { forbidden } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
+import { insertAudit, writtenFieldsOf } from '../audit/audit.repository';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { assertNotHeldByOther, assertNotMundur, siswaForPenguji } from '../siswa/siswa.service';
-import {
-  findNilai,
-  insertAudit,
-  listWrittenFields,
-  lockNilai,
-  type NilaiKey,
-  type NilaiValues,
-  upsertNilai,
-} from './nilai.repository';
+import { findNilai, lockNilai, type NilaiKey, type NilaiValues, upsertNilai } from './nilai.repository';
 
 const POST_OF_GROUP: Partial<Record<ScoreGroup, PostFlag>> = {
   kshan: 'sudah_keshan',
@@ -112,7 +105,7 @@ export async function saveNilai(
   await assertNotDisahkan(trx, key.id_ukt);
   // Read under the record's lock, so a write racing this one is audited with what this one left.
   const before: Record<string, unknown> = await lockNilai(trx, key, now);
-  const written = await listWrittenFields(trx, key, Object.keys(values));
+  const written = await writtenFieldsOf(trx, key, Object.keys(values));
   await upsertNilai(trx, key, values, now);
   const changed = Object.entries(values).filter(
     ([field, value]) => before[field] !== value || !written.has(field),

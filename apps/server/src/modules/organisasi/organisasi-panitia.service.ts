@@ -10,8 +10,9 @@ import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
+import { setPenandatanganKegiatan } from '../kegiatan/kegiatan.repository';
+import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import type { ImageKind } from '../media/image-sniff';
-import { requireKegiatan } from '../siswa/siswa.service';
 import {
   type GambarSet,
   gambarColumns,
@@ -117,12 +118,12 @@ export async function editPenandatanganKegiatan(
   await requireKegiatan(deps.db, admin, idUkt);
   const empty = Object.values(input).every((p) => !p.jabatan && !p.nama);
   await deps.writer.run(async (trx) => {
-    await trx
-      .updateTable('ukt')
-      .set({ penandatangan: empty ? null : penandatanganColumn(input) })
-      .where('id_ukt', '=', idUkt)
-      .where('id_organisasi', '=', admin.id_organisasi)
-      .execute();
+    await setPenandatanganKegiatan(
+      trx,
+      admin.id_organisasi,
+      idUkt,
+      empty ? null : penandatanganColumn(input),
+    );
   });
   return getPenandatanganKegiatan(deps.db, admin, idUkt);
 }

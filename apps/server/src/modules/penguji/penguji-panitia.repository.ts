@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import { containsPattern } from '../../lib/search-form';
+import { isAssigned } from '../kegiatan/penugasan.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,7 +16,6 @@ export interface PengujiSearch {
 }
 
 /** `%text%` for LIKE, with LIKE's own wildcards taken literally (used with ESCAPE '\'). */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function examinersOf(db: Db, idOrganisasi: number) {
   return db
@@ -30,21 +31,14 @@ function searched(db: Db, idOrganisasi: number, search: PengujiSearch) {
     .$if(search.nama !== '', (qb) =>
       qb.where((eb) =>
         eb.or([
-          sql<boolean>`lower(penguji.nama) like ${contains(search.nama)} escape '\\'`,
-          ...search.noWa.map((digits) => sql<boolean>`penguji.no_wa like ${contains(digits)} escape '\\'`),
+          sql<boolean>`lower(penguji.nama) like ${containsPattern(search.nama)} escape '\\'`,
+          ...search.noWa.map(
+            (digits) => sql<boolean>`penguji.no_wa like ${containsPattern(digits)} escape '\\'`,
+          ),
         ]),
       ),
     )
-    .$if(idUkt !== undefined, (qb) =>
-      qb.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('penugasan')
-            .select('penugasan.id_ukt')
-            .whereRef('penugasan.id_pemilih', '=', 'penguji.id_pemilih')
-            .where('penugasan.id_ukt', '=', idUkt as number),
-        ),
-      ),
-    );
+    .$if(idUkt !== undefined, (qb) => qb.where((eb) => isAssigned(eb, idUkt as number)));
 }
 
 const COLUMNS = [
@@ -103,41 +97,21 @@ export async function lastActivity(
   const write = new Map<number, string>();
   if (!ids.length) return { signIn, write };
   const sessions = await db
-    .selectFrom('sesi')
-    .select(['id_pemilih', (eb) => eb.fn.max('created_at').as('at')])
-    .where('id_pemilih', 'in', ids)
-    .where('kind', '=', 'session')
-    .groupBy('id_pemilih')
+    .selectFrom('penguji')
+    .innerJoin('sesi', 'sesi.id_pemilih', 'penguji.id_pemilih')
+    .select(['penguji.id_pemilih', (eb) => eb.fn.max('sesi.created_at').as('at')])
+    .where('penguji.id_pemilih', 'in', ids)
+    .where('sesi.kind', '=', 'session')
+    .groupBy('penguji.id_pemilih')
     .execute();
   for (const r of sessions) signIn.set(r.id_pemilih, Number(r.at));
   const writes = await db
-    .selectFrom('audit_log')
-    .select(['id_pemilih', (eb) => eb.fn.max('at').as('at')])
-    .where('id_pemilih', 'in', ids)
-    .groupBy('id_pemilih')
+    .selectFrom('penguji')
+    .innerJoin('audit_log', 'audit_log.id_pemilih', 'penguji.id_pemilih')
+    .select(['penguji.id_pemilih', (eb) => eb.fn.max('audit_log.at').as('at')])
+    .where('penguji.id_pemilih', 'in', ids)
+    .groupBy('penguji.id_pemilih')
     .execute();
   for (const r of writes) write.set(r.id_pemilih, r.at);
   return { signIn, write };
-}
-
-/** The parent of a perwapus or cabang by id (a perwapus' parent is its organisation), if it exists. */
-export async function findRegionParent(
-  db: Db,
-  level: 'perwapus' | 'cabang',
-  id: number,
-): Promise<number | undefined> {
-  const row = await db.selectFrom(level).select('id_parent').where('id', '=', id).executeTakeFirst();
-  return row?.id_parent;
-}
-
-/** Which of these event ids are the organisation's. */
-export async function kegiatanIdsOf(db: Db, idOrganisasi: number, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('ukt')
-    .select('id_ukt')
-    .where('id_organisasi', '=', idOrganisasi)
-    .where('id_ukt', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id_ukt);
 }

@@ -15,23 +15,22 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Writer } from '../../db/writer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
-import { revokeTokensOfPenguji } from '../auth/session.repository';
-import { withPengujiForgotten } from '../auth/session.service';
+import { withPengujiForgotten } from '../../plugins/session-cache';
+import { kegiatanIdsOf } from '../kegiatan/kegiatan.repository';
+import { type PosList, replaceTugas, tugasOf } from '../kegiatan/penugasan.repository';
+import { findRegionParent } from '../regions/regions.repository';
 import { findPengujiByNoWa, insertPenguji, updatePenguji } from './penguji.repository';
 import {
   countPenguji,
   findPengujiWithRegion,
-  findRegionParent,
-  kegiatanIdsOf,
   lastActivity,
   listPenguji,
   type PengujiSearch,
   type PengujiWithRegion,
 } from './penguji-panitia.repository';
-import { type PosList, replaceTugas, tugasOf } from './penugasan.repository';
 
-// The console's Penguji page (DESIGN §9): search, add, edit, deactivate and reactivate (login
-// links: penguji-tautan.service.ts). Deactivation semantics: docs/decisions/036.
+// The console's Penguji page (DESIGN §9): search, add, edit, assign. Deactivation and login
+// links end or make tokens, so they are auth's (auth/penguji-akses.service.ts, decision 036).
 
 /** Examiners per page, like the participant list. */
 const PAGE_SIZE = 20;
@@ -209,34 +208,6 @@ export async function editPenguji(
       const values = await valuesOf(trx, actor.id_organisasi, input);
       await assertNoWaFree(trx, actor.id_organisasi, values.no_wa, idPemilih);
       await updatePenguji(trx, idPemilih, values);
-    }),
-  );
-  return getPanitiaPenguji(db, actor.id_organisasi, idPemilih);
-}
-
-/**
- * Deactivates an examiner (their sessions and unused login links end in the same transaction,
- * and this process forgets them at once) or reactivates them (they may sign in again; ended
- * sessions stay ended). An admin cannot deactivate themself.
- */
-export async function setPengujiAktif(
-  db: Kysely<Database>,
-  writer: Writer,
-  actor: AuthPenguji,
-  idPemilih: number,
-  aktif: boolean,
-  now: number,
-): Promise<PanitiaPenguji> {
-  if (!aktif && actor.id_pemilih === idPemilih) {
-    throw badRequest(
-      'Anda tidak dapat menonaktifkan akun Anda sendiri. Minta admin panitia lain bila memang perlu.',
-    );
-  }
-  await withPengujiForgotten(db, idPemilih, () =>
-    writer.run(async (trx) => {
-      if (!(await findPengujiWithRegion(trx, actor.id_organisasi, idPemilih))) throw missing(idPemilih);
-      await updatePenguji(trx, idPemilih, { aktif: aktif ? 1 : 0 });
-      if (!aktif) await revokeTokensOfPenguji(trx, idPemilih, now);
     }),
   );
   return getPanitiaPenguji(db, actor.id_organisasi, idPemilih);

@@ -1,5 +1,4 @@
 import {
-  AktifBody,
   API,
   apiResult,
   PanitiaPenguji,
@@ -7,25 +6,16 @@ import {
   PanitiaPengujiQuery,
   PengujiInput,
   PengujiParams,
-  TautanBody,
-  TautanLogin,
   TugasBody,
 } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
-import {
-  createPenguji,
-  editPenguji,
-  listPanitiaPenguji,
-  setPengujiAktif,
-  setTugas,
-} from './penguji-panitia.service';
-import { createTautan } from './penguji-tautan.service';
+import { createPenguji, editPenguji, listPanitiaPenguji, setTugas } from './penguji-panitia.service';
 
 const One = apiResult(PanitiaPenguji);
 
-/** The console's examiners: search, add, edit, deactivate/reactivate, login links (DESIGN §9). */
+/** The console's examiners: search, add, edit, assign (DESIGN §9; access and login links: auth). */
 export const pengujiPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.panitia.penguji.route,
@@ -90,36 +80,6 @@ export const pengujiPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    API.panitia.pengujiAktif.route,
-    {
-      schema: {
-        tags: ['panitia'],
-        summary: 'Nonaktifkan penguji (semua sesinya dicabut, tidak bisa masuk) atau aktifkan lagi',
-        params: PengujiParams,
-        body: AktifBody,
-        response: { 200: One, ...AUTH_ERRORS },
-      },
-    },
-    async (request) => {
-      const { aktif } = request.body;
-      return {
-        success: true,
-        message: aktif
-          ? 'Penguji diaktifkan: ia dapat masuk lagi.'
-          : 'Penguji dinonaktifkan: semua sesinya dicabut dan ia tidak dapat masuk.',
-        data: await setPengujiAktif(
-          app.db,
-          app.writer,
-          pengujiOf(request),
-          request.params.id_pemilih,
-          aktif,
-          app.clock(),
-        ),
-      };
-    },
-  );
-
   app.put(
     API.panitia.pengujiTugas.route,
     {
@@ -147,32 +107,5 @@ export const pengujiPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
         data,
       };
     },
-  );
-
-  app.post(
-    API.panitia.pengujiTautan.route,
-    {
-      schema: {
-        tags: ['panitia'],
-        summary: 'Buat tautan login sekali pakai (24 jam) dan tautan kirim via WhatsApp',
-        params: PengujiParams,
-        body: TautanBody,
-        response: { 200: apiResult(TautanLogin), ...AUTH_ERRORS, 409: ErrorResult },
-      },
-    },
-    async (request) => ({
-      success: true,
-      data: await createTautan(
-        {
-          writer: app.writer,
-          secret: app.secret,
-          orgId: pengujiOf(request).id_organisasi,
-          publicUrl: app.config.publicUrl,
-          now: app.clock(),
-        },
-        request.params.id_pemilih,
-        request.body.sabuk,
-      ),
-    }),
   );
 };

@@ -1,8 +1,11 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, PengujiTable } from '../../db/types';
+import { fromExcluded } from '../../db/upsert';
 
 /** An examiner row as stored. */
 export type PengujiRow = Selectable<PengujiTable>;
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The examiner of an organisation with this normalised number, if any. */
 export function findPengujiByNoWa(db: Kysely<Database>, idOrganisasi: number, noWa: string) {
@@ -44,4 +47,34 @@ export async function updatePenguji(
   values: Updateable<PengujiTable>,
 ): Promise<void> {
   await db.updateTable('penguji').set(values).where('id_pemilih', '=', idPemilih).execute();
+}
+
+/** Examiners' names by id, for the holders a page of participants shows. */
+export function listPengujiNames(db: Db, ids: number[]) {
+  return db
+    .selectFrom('penguji')
+    .select(['id_pemilih', 'nama'])
+    .where('id_pemilih', 'in', ids.length ? ids : [-1])
+    .execute();
+}
+
+/** An organisation's examiners by normalised number. */
+export function findPengujiByNoWas(db: Db, idOrganisasi: number, noWas: string[]) {
+  return db
+    .selectFrom('penguji')
+    .selectAll()
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('no_wa', 'in', noWas)
+    .execute();
+}
+
+/** Adds or changes an organisation's examiners by number (never their photo or active state). */
+export async function upsertPengujiBatch(trx: Transaction<Database>, rows: Insertable<PengujiTable>[]) {
+  if (!rows.length) return;
+  const set = ['nama', 'panitia', 'dewan', 'id_perwapus', 'id_cabang'] as const;
+  await trx
+    .insertInto('penguji')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['id_organisasi', 'no_wa']).doUpdateSet(fromExcluded(set)))
+    .execute();
 }

@@ -121,3 +121,47 @@ export async function insertRegionIfMissing(
     .executeTakeFirst();
   return inserted?.id ?? ((await findRegion(db, level, idParent, nama)) as number);
 }
+
+/** The region path of a rayon of the organisation (its ranting, cabang and perwapus), if it is one. */
+export function findRayonPath(db: Db, idOrganisasi: number, idRayon: number) {
+  return db
+    .selectFrom('rayon')
+    .innerJoin('ranting', 'ranting.id', 'rayon.id_parent')
+    .innerJoin('cabang', 'cabang.id', 'ranting.id_parent')
+    .innerJoin('perwapus', 'perwapus.id', 'cabang.id_parent')
+    .select([
+      'perwapus.id as id_perwapus',
+      'cabang.id as id_cabang',
+      'ranting.id as id_ranting',
+      'rayon.id as id_rayon',
+    ])
+    .where('rayon.id', '=', idRayon)
+    .where('perwapus.id_parent', '=', idOrganisasi)
+    .executeTakeFirst();
+}
+
+/** Regions of one level by id: their names and parents. */
+export function findRegionsById(db: Db, level: RegionLevel, ids: number[]) {
+  return db
+    .selectFrom(level)
+    .select(['id', 'nama', 'id_parent'])
+    .where('id', 'in', ids.length ? ids : [-1])
+    .orderBy('nama')
+    .execute();
+}
+
+/** The parent of a perwapus or cabang by id (a perwapus' parent is its organisation), if it exists. */
+export async function findRegionParent(
+  db: Db,
+  level: 'perwapus' | 'cabang',
+  id: number,
+): Promise<number | undefined> {
+  const row = await db.selectFrom(level).select('id_parent').where('id', '=', id).executeTakeFirst();
+  return row?.id_parent;
+}
+
+/** A ranting's name, if it exists. */
+export async function findRantingNama(db: Db, idRanting: number): Promise<string | undefined> {
+  const row = await db.selectFrom('ranting').select('nama').where('id', '=', idRanting).executeTakeFirst();
+  return row?.nama;
+}

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Writer } from '../../db/writer';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 import { lockDisahkanAt } from '../kegiatan/kegiatan-sahkan.repository';
 import { findAturanTerkini, insertAturan } from './aturan.repository';
 
@@ -13,7 +14,6 @@ import { findAturanTerkini, insertAturan } from './aturan.repository';
 // change is a new version; results are recomputed from the current one, never stored.
 
 /** 404 for an unknown event or another organisation's. */
-export const kegiatanMissing = (idUkt: number) => notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
 
 /** An event's current rule from its stored version, or the default of its belt as version 0. */
 export function aturanOf(

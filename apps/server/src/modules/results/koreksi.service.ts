@@ -4,9 +4,9 @@ import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { notFound } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
+import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import { saveNilai } from '../nilai/nilai.service';
 import { findSiswa } from '../siswa/siswa.repository';
-import { requireKegiatan } from '../siswa/siswa.service';
 
 /**
  * A committee admin's correction of one component's score (DESIGN §10): written through the same

@@ -15,21 +15,19 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types';
 import type { AuthPenguji } from '../../plugins/context';
-import { requireKegiatan } from '../siswa/siswa.service';
-import { listPengujiNames } from '../siswa/siswa-panitia.repository';
-import { findAturanTerkini } from './aturan.repository';
-import { aturanOf } from './aturan.service';
+import { countDinilai, countDinilaiPerPenguji, listFirstScored } from '../audit/audit.repository';
+import { requireKegiatan } from '../kegiatan/kegiatan.service';
+import { listPengujiNames } from '../penguji/penguji.repository';
+import { listTertunda } from '../penguji/penguji-tertunda.repository';
 import {
   countBelum,
   countDiambilPerPenguji,
-  countDinilai,
-  countDinilaiPerPenguji,
   countPesertaPos,
   type ExamAt,
   findBelumPage,
-  listFirstScored,
-  listTertunda,
-} from './progres.repository';
+} from '../siswa/siswa-progres.repository';
+import { findAturanTerkini } from './aturan.repository';
+import { aturanOf } from './aturan.service';
 
 // The live progress of an event (DESIGN §10): per post and exam, not taken / taken / scored; per
 // examiner, their takes, scores, last activity and what their phone still holds unsent.

@@ -12,9 +12,10 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UktTable } from '../../db/types';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
+import { listRekap } from '../siswa/siswa-rekap.repository';
 import { findAturanTerkini } from './aturan.repository';
-import { aturanOf, kegiatanMissing } from './aturan.service';
-import { listRekap } from './rekap.repository';
+import { aturanOf } from './aturan.service';
 
 // The recap of an event (DESIGN §10, docs/decisions/040): every participant, each component from
 // the score records (unscored is null, never 0), and core's recap status: 'Mundur' for one who

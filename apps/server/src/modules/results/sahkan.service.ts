@@ -4,9 +4,10 @@ import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { conflict } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
-import { clearDisahkan, setDisahkan, sumTertunda } from '../kegiatan/kegiatan-sahkan.repository';
-import { insertAudit } from '../nilai/nilai.repository';
-import { requireKegiatan } from '../siswa/siswa.service';
+import { insertAudit } from '../audit/audit.repository';
+import { requireKegiatan } from '../kegiatan/kegiatan.service';
+import { clearDisahkan, setDisahkan } from '../kegiatan/kegiatan-sahkan.repository';
+import { sumTertunda } from '../penguji/penguji-tertunda.repository';
 import { buildRekap } from './rekap.service';
 
 // Ratifying an event's scores (DESIGN §10): from then on every score write for it, take and

@@ -12,19 +12,19 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types';
-import { notFound } from '../../lib/errors';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
+import { listWrittenFields } from '../audit/audit.repository';
+import { listVersionTag } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 import {
   countSiswa,
   findPostFlags,
   findSiswaPageIds,
   findSiswaRows,
-  listWrittenFields,
   type SiswaFilter,
 } from './siswa.repository';
 import { scopedFilter } from './siswa.service';
-import { listVersionTag } from './siswa-version.repository';
 
 /** The answer of GET /DataSiswa/siswa (DESIGN §4). */
 export const SiswaListResult = z.object({
@@ -147,7 +147,7 @@ export async function listSiswaJson(
 ): Promise<string> {
   // Read before the data, so whatever is cached under this tag is at least this new.
   const tag = await listVersionTag(db, examiner.id_organisasi, query.id_ukt);
-  if (!tag) throw notFound(`Kegiatan dengan ID ${query.id_ukt} tidak ditemukan.`);
+  if (!tag) throw kegiatanMissing(query.id_ukt);
   const belum = query.belum_dinilai;
   const filter: SiswaFilter = {
     ...scopedFilter(examiner, query),

@@ -36,33 +36,6 @@ export function findPanitiaSiswaRows(db: Db, ids: number[]) {
     .execute();
 }
 
-/** Examiners' names by id, for the holders a page of participants shows. */
-export function listPengujiNames(db: Db, ids: number[]) {
-  return db
-    .selectFrom('penguji')
-    .select(['id_pemilih', 'nama'])
-    .where('id_pemilih', 'in', ids.length ? ids : [-1])
-    .execute();
-}
-
-/** The region path of a rayon of the organisation (its ranting, cabang and perwapus), if it is one. */
-export function findRayonPath(db: Db, idOrganisasi: number, idRayon: number) {
-  return db
-    .selectFrom('rayon')
-    .innerJoin('ranting', 'ranting.id', 'rayon.id_parent')
-    .innerJoin('cabang', 'cabang.id', 'ranting.id_parent')
-    .innerJoin('perwapus', 'perwapus.id', 'cabang.id_parent')
-    .select([
-      'perwapus.id as id_perwapus',
-      'cabang.id as id_cabang',
-      'ranting.id as id_ranting',
-      'rayon.id as id_rayon',
-    ])
-    .where('rayon.id', '=', idRayon)
-    .where('perwapus.id_parent', '=', idOrganisasi)
-    .executeTakeFirst();
-}
-
 /** The number after the event's highest no_urut (1 for an empty event). */
 export async function nextNoUrut(db: Db, idUkt: number): Promise<number> {
   const row = await db

@@ -10,30 +10,24 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { bumpFlagsVersion, bumpRosterVersion } from '../../db/versions';
 import type { Writer } from '../../db/writer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { searchForm } from '../../lib/search-form';
 import type { AuthPenguji } from '../../plugins/context';
+import { insertAudit } from '../audit/audit.repository';
+import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
-import { insertAudit } from '../nilai/nilai.repository';
-import {
-  countSiswa,
-  findSiswa,
-  findSiswaByNoUrut,
-  findSiswaPageIds,
-  searchForm,
-  updateSiswa,
-} from './siswa.repository';
-import { requireKegiatan } from './siswa.service';
+import { listPengujiNames } from '../penguji/penguji.repository';
+import { findRayonPath } from '../regions/regions.repository';
+import { countSiswa, findSiswa, findSiswaByNoUrut, findSiswaPageIds, updateSiswa } from './siswa.repository';
 import {
   findPanitiaSiswaRows,
-  findRayonPath,
   insertSiswaReturningId,
-  listPengujiNames,
   nextNoUrut,
   releaseAtPost,
   updateMundur,
 } from './siswa-panitia.repository';
-import { bumpFlagsVersion, bumpRosterVersion } from './siswa-version.repository';
 
 // The console's Peserta page (DESIGN §9). Every change here bumps the version the examiners'
 // list caches are tagged with, in the same transaction (docs/decisions/015): a withdrawal or a

@@ -2,13 +2,14 @@ import { SiswaRosterResult } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { signCardCode } from '../../lib/card-code';
-import { notFound } from '../../lib/errors';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
-import { findRegionsById, findRosterRows } from './siswa.repository';
+import { listVersionTag } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
+import { findRegionsById } from '../regions/regions.repository';
+import { findRosterRows } from './siswa.repository';
 import { scopedFilter } from './siswa.service';
 import { dinilaiBySiswa } from './siswa-list.service';
-import { listVersionTag } from './siswa-version.repository';
 
 /** Finished roster answers per (event, scope): few and large, so a small cache of its own. */
 export function createRosterCache(): TaggedCache<string> {
@@ -31,7 +32,7 @@ export async function rosterJson(
   idUkt: number,
 ): Promise<string> {
   const tag = await listVersionTag(db, examiner.id_organisasi, idUkt);
-  if (!tag) throw notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
+  if (!tag) throw kegiatanMissing(idUkt);
   const scope = scopedFilter(examiner, { id_ukt: idUkt, hal: 1, nama: '', posUjian: 0 });
   const key = `${idUkt}|${scope.id_perwapus}|${scope.id_cabang}`;
   return cache.getOrLoad(key, tag.rows, async () => {

@@ -9,7 +9,12 @@ import {
   type Updateable,
 } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
-import { bumpFlagsVersion } from './siswa-version.repository';
+import { fromExcluded } from '../../db/upsert';
+import { bumpFlagsVersion } from '../../db/versions';
+import { containsPattern } from '../../lib/search-form';
+import { writtenSiswaIds } from '../audit/audit.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The filters of a participant page after the examiner's scope was applied. */
 export interface SiswaFilter {
@@ -32,15 +37,6 @@ export interface WrittenAt {
   tingkat: number;
 }
 
-/** Lower-cases and single-spaces a name, the form names are searched in. */
-export function searchForm(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFilter) {
   let q = query.where('siswa.id_ukt', '=', f.id_ukt);
   if (f.id_perwapus !== undefined) q = q.where('siswa.id_perwapus', '=', f.id_perwapus);
@@ -50,19 +46,10 @@ function filtered<O>(query: SelectQueryBuilder<Database, 'siswa', O>, f: SiswaFi
   if (f.mundur !== undefined) q = q.where('siswa.mundur', '=', f.mundur ? 1 : 0);
   const belum = f.belum;
   if (belum) {
-    // NOT IN a set built once from audit_log_ukt_field, as the progress page's lists do
-    // (results/progres.repository.ts); audit_log.id_siswa is NOT NULL.
-    q = q.where('siswa.id_siswa', 'not in', (eb) =>
-      eb
-        .selectFrom('audit_log')
-        .select('audit_log.id_siswa')
-        .where('audit_log.id_ukt', '=', f.id_ukt)
-        .where('audit_log.field', '=', belum.field)
-        .where('audit_log.id_tingkat', '=', belum.tingkat),
-    );
+    q = q.where('siswa.id_siswa', 'not in', (eb) => writtenSiswaIds(eb, f.id_ukt, belum));
   }
   if (f.cari) {
-    const like = sql<boolean>`siswa.nama_cari like ${`%${escapeLike(f.cari)}%`} escape '\\'`;
+    const like = sql<boolean>`siswa.nama_cari like ${containsPattern(f.cari)} escape '\\'`;
     const number = /^\d{1,9}$/.test(f.cari) ? Number(f.cari) : undefined;
     q = q.where((eb) => (number === undefined ? like : eb.or([like, eb('siswa.no_urut', '=', number)])));
   }
@@ -114,21 +101,6 @@ export function findPostFlags(db: Kysely<Database>, ids: number[]) {
 }
 
 /**
- * The score fields written (an audit row exists) for participants of an event among `fields`,
- * for the given participants or, without `ids`, for everyone in the event.
- */
-export function listWrittenFields(db: Kysely<Database>, idUkt: number, fields: string[], ids?: number[]) {
-  let q = db
-    .selectFrom('audit_log')
-    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
-    .distinct()
-    .where('audit_log.id_ukt', '=', idUkt)
-    .where('audit_log.field', 'in', fields);
-  if (ids) q = q.where('audit_log.id_siswa', 'in', ids.length ? ids : [-1]);
-  return q.execute();
-}
-
-/**
  * Every participant of an event under the scope's perwapus/cabang, withdrawn ones too (flagged),
  * by no_urut, with their region ids and post flags: the roster a phone keeps.
  */
@@ -157,20 +129,6 @@ export function findRosterRows(
   if (f.id_perwapus !== undefined) q = q.where('siswa.id_perwapus', '=', f.id_perwapus);
   if (f.id_cabang !== undefined) q = q.where('siswa.id_cabang', '=', f.id_cabang);
   return q.orderBy('siswa.no_urut').execute();
-}
-
-/** Regions of one level by id: their names and parents. */
-export function findRegionsById(
-  db: Kysely<Database>,
-  level: 'perwapus' | 'cabang' | 'ranting' | 'rayon',
-  ids: number[],
-) {
-  return db
-    .selectFrom(level)
-    .select(['id', 'nama', 'id_parent'])
-    .where('id', 'in', ids.length ? ids : [-1])
-    .orderBy('nama')
-    .execute();
 }
 
 /** How many participants match the filters. */
@@ -245,4 +203,64 @@ export async function insertSiswaBatch(
   rows: Insertable<SiswaTable>[],
 ): Promise<void> {
   if (rows.length) await db.insertInto('siswa').values(rows).execute();
+}
+
+/** The participants of an event a card is printed for (not withdrawn), by no_urut, with their regions. */
+export function listKartuSiswa(
+  db: Kysely<Database> | Transaction<Database>,
+  idUkt: number,
+  idRanting: number | undefined,
+) {
+  return db
+    .selectFrom('siswa')
+    .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
+    .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
+    .select([
+      'siswa.id_siswa',
+      'siswa.no_urut',
+      'siswa.nama',
+      'ranting.nama as ranting',
+      'rayon.nama as rayon',
+    ])
+    .where('siswa.id_ukt', '=', idUkt)
+    .where('siswa.mundur', '=', 0)
+    .$if(idRanting !== undefined, (qb) => qb.where('siswa.id_ranting', '=', idRanting as number))
+    .orderBy('siswa.no_urut')
+    .orderBy('siswa.id_siswa')
+    .execute();
+}
+
+/**
+ * An event's participants by no_urut (and, when the numbers are close together, the others
+ * between them). Numbers close together are read as one range of the (id_ukt, no_urut) index:
+ * on PostgreSQL a range is ten times faster than a list of 500 numbers.
+ */
+export function findSiswaByNoUruts(db: Db, idUkt: number, noUruts: number[]) {
+  const query = db.selectFrom('siswa').selectAll().where('id_ukt', '=', idUkt);
+  const min = Math.min(...noUruts);
+  const max = Math.max(...noUruts);
+  return (
+    max - min < 4 * noUruts.length
+      ? query.where('no_urut', '>=', min).where('no_urut', '<=', max)
+      : query.where('no_urut', 'in', noUruts)
+  ).execute();
+}
+
+/** Adds or changes an event's participants by no_urut (never their post flags or withdrawal). */
+export async function upsertSiswaBatch(trx: Transaction<Database>, rows: Insertable<SiswaTable>[]) {
+  if (!rows.length) return;
+  const set = [
+    'nama',
+    'nama_cari',
+    'provinsi',
+    'id_perwapus',
+    'id_cabang',
+    'id_ranting',
+    'id_rayon',
+  ] as const;
+  await trx
+    .insertInto('siswa')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['id_ukt', 'no_urut']).doUpdateSet(fromExcluded(set)))
+    .execute();
 }

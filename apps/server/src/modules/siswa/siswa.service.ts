@@ -3,11 +3,12 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { searchForm } from '../../lib/search-form';
 import type { AuthPenguji } from '../../plugins/context';
-import { findKegiatanById } from '../kegiatan/kegiatan.repository';
+import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { pengujiName } from '../penguji/penguji.repository';
-import { findSiswa, type SiswaFilter, searchForm, takeAtPost } from './siswa.repository';
+import { findSiswa, type SiswaFilter, takeAtPost } from './siswa.repository';
 
 /**
  * Fails closed with 403 for a non-admin examiner without a perwapus or cabang: their scope is
@@ -36,13 +37,6 @@ export function scopedFilter(examiner: AuthPenguji, query: SiswaQuery): SiswaFil
     // A withdrawn participant is out of every picker (docs/decisions/037).
     mundur: false,
   };
-}
-
-/** Fails with 404 unless the event is the examiner's organisation's. */
-export async function requireKegiatan(db: Kysely<Database>, examiner: AuthPenguji, idUkt: number) {
-  const kegiatan = await findKegiatanById(db, examiner.id_organisasi, idUkt);
-  if (!kegiatan) throw notFound(`Kegiatan dengan ID ${idUkt} tidak ditemukan.`);
-  return kegiatan;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { KOMPONEN, KOMPONEN_NILAI, type KomponenKey, komponenTingkat } from '@ukt/core';
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database, NilaiTable } from '../../db/types';
+import { isWritten } from '../audit/audit.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,15 +28,7 @@ function score(eb: From, idUkt: number, tingkat: number, key: KomponenKey) {
   const field = KOMPONEN_NILAI[key].field as KolomAngka;
   const level = komponenTingkat(key, tingkat);
   const column = eb.ref(`${KOMPONEN_NILAI[key].tingkat === 'kegiatan' ? 'n' : 'l'}.${field}`);
-  const written = eb.exists(
-    eb
-      .selectFrom('audit_log')
-      .select(sql.lit(1).as('one'))
-      .where('audit_log.id_ukt', '=', idUkt)
-      .where('audit_log.field', '=', field)
-      .whereRef('audit_log.id_siswa', '=', 'siswa.id_siswa')
-      .where('audit_log.id_tingkat', '=', level),
-  );
+  const written = isWritten(eb, idUkt, { field, tingkat: level });
   return eb
     .case()
     .when(eb.or([eb(column, '<>', 0), written]))

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 // Examiner assignment (docs/decisions/109): one row per examiner, event and post; pos 0 stands
@@ -53,4 +53,15 @@ export async function replaceTugas(
     })),
   );
   if (rows.length) await trx.insertInto('penugasan').values(rows).execute();
+}
+
+/** True for the query's row of `penguji` when that examiner is assigned to the event. */
+export function isAssigned(eb: ExpressionBuilder<Database, 'penguji'>, idUkt: number) {
+  return eb.exists(
+    eb
+      .selectFrom('penugasan')
+      .select('penugasan.id_ukt')
+      .whereRef('penugasan.id_pemilih', '=', 'penguji.id_pemilih')
+      .where('penugasan.id_ukt', '=', idUkt),
+  );
 }

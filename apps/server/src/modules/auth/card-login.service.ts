@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { hmac } from '../../lib/crypto';
-import { TOKEN_TTL_MS } from '../auth/session.service';
+import { insertLinkTokens, listLiveLinks } from './session.repository';
+import { TOKEN_TTL_MS } from './session.service';
 
 // The login links printed on examiner login cards (docs/decisions/109). A card's token is derived
 // from the server secret, the examiner and the moment it was issued, so a later print run can
@@ -38,15 +39,7 @@ export async function cardLinksFor(
   const base = deps.publicUrl.replace(/\/$/, '');
   const links = new Map<number, CardLink>();
   if (!ids.length) return links;
-  const live = await trx
-    .selectFrom('sesi')
-    .select(['id_pemilih', 'token_hash', 'created_at', 'expires_at'])
-    .where('id_pemilih', 'in', ids)
-    .where('kind', '=', 'link')
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', deps.now + KARTU_REUSE_MIN_LEFT_MS)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const live = await listLiveLinks(trx, ids, deps.now + KARTU_REUSE_MIN_LEFT_MS);
   for (const row of live) {
     if (links.has(row.id_pemilih)) continue;
     // Links made by `ukt link` or the console's "Tautan login" are random: not a card's, not reused.
@@ -56,21 +49,15 @@ export async function cardLinksFor(
   }
   const fresh = ids.filter((id) => !links.has(id));
   if (fresh.length) {
-    await trx
-      .insertInto('sesi')
-      .values(
-        fresh.map((id) => ({
-          token_hash: linkHash(deps.secret, cardToken(deps.secret, id, deps.now)),
-          id_pemilih: id,
-          kind: 'link',
-          created_at: deps.now,
-          expires_at: deps.now + TOKEN_TTL_MS,
-          used_at: null,
-        })),
-      )
-      // Two print runs in the same millisecond make the same token: one row serves both.
-      .onConflict((oc) => oc.column('token_hash').doNothing())
-      .execute();
+    await insertLinkTokens(
+      trx,
+      fresh.map((id) => ({
+        token_hash: linkHash(deps.secret, cardToken(deps.secret, id, deps.now)),
+        id_pemilih: id,
+        created_at: deps.now,
+        expires_at: deps.now + TOKEN_TTL_MS,
+      })),
+    );
     for (const id of fresh) {
       const token = cardToken(deps.secret, id, deps.now);
       links.set(id, { url: `${base}/ut/${token}`, expiresAt: deps.now + TOKEN_TTL_MS, baru: true });

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** apps/server: the folder `npm start` runs in. */
+export const SERVER_DIR = join(import.meta.dirname, '..', '..');
+
+/** How long a process may take to start: a busy machine (two suites side by side) starts slowly. */
+export const START_MS = 60_000;
+
+/** How much of the output an error quotes: the end, where a failing start says why. */
+const QUOTED_CHARS = 5_000;
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** What to start and with which environment. */
+export interface StartOptions {
+  /** Variables set on top of this process's own environment. */
+  env: Record<string, string>;
+  /** The entry run with tsx, relative to apps/server; src/server.ts unless given. */
+  entry?: string;
+  /** Arguments after the entry. */
+  args?: readonly string[];
+  /** A program and its arguments to run instead of the entry (e.g. unshare around node). */
+  command?: readonly [program: string, ...args: string[]];
+}
+
+/** A started process and what it has printed. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** stdout and stderr so far, in the order they arrived. */
+  readonly output: string;
+  /** stderr alone so far. */
+  readonly stderr: string;
+  /** The exit code (null after a signal), once the process has ended and all its output is read. */
+  readonly exited: Promise<number | null>;
+  /** The first match of pattern in the output; fails quoting the output after ms or when the process ends first. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>;
+  /** Waits for the "listening at" line and answers the address, http://127.0.0.1:PORT. */
+  listening(ms?: number): Promise<string>;
+  /** Sends the signal (SIGTERM unless given) unless it has ended already, and answers the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** The end of the output, for an error message. */
+function quote(output: string): string {
+  return output.length > QUOTED_CHARS ? `…${output.slice(-QUOTED_CHARS)}` : output;
+}
+
+/** Starts the entry (or command) in apps/server and collects its output. */
+export function startServer(options: StartOptions): ServerProcess {
+  const [program, ...args] = options.command ?? [
+    process.execPath,
+    '--import',
+    'tsx',
+    options.entry ?? 'src/server.ts',
+    ...(options.args ?? []),
+  ];
+  const child = spawn(program, args, { cwd: SERVER_DIR, env: { ...process.env, ...options.env } });
+  let output = '';
+  let stderr = '';
+  let ended = false;
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    output += d;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    output += d;
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('close', (code) => {
+      ended = true;
+      resolve(code);
+    }),
+  );
+
+  const waitFor = async (pattern: RegExp, ms = START_MS) => {
+    const started = Date.now();
+    for (;;) {
+      const found = pattern.exec(output);
+      if (found) return found;
+      if (ended)
+        throw new Error(
+          `exited (${child.exitCode ?? child.signalCode}) before ${pattern}:\n${quote(output)}`,
+        );
+      if (Date.now() - started > ms)
+        throw new Error(`no ${pattern} within ${ms} ms in output:\n${quote(output)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  return {
+    child,
+    get output() {
+      return output;
+    },
+    get stderr() {
+      return stderr;
+    },
+    exited,
+    waitFor,
+    listening: async (ms) => (await waitFor(/listening at (http:\/\/127\.0\.0\.1:\d+)/, ms))[1] as string,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** What a process printed by the time it ended. */
+export interface Finished {
+  code: number | null;
+  output: string;
+  stderr: string;
+  /** The output's lines, blank space around them trimmed. */
+  lines: string[];
+}
+
+/** Runs the entry (or command) to its end. */
+export async function runToExit(options: StartOptions): Promise<Finished> {
+  const server = startServer(options);
+  const code = await server.exited;
+  const { output, stderr } = server;
+  return { code, output, stderr, lines: output.trim().split('\n') };
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { API, API_PREFIX } from '@ukt/core';
+import { API, API_PREFIX, SAMBUNG_SCALE } from '@ukt/core';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openDb } from '../src/db/connect';
@@ -17,17 +17,20 @@ import { BENCH_DIST, buildServer } from './server-build';
 // `npm run bench:recap` (also part of `npm run bench`): the committee's recap of an event of
 // 2,000 participants with realistic scores and audit rows (bench/seed-scores.ts), next to a
 // second scored event of the same size, against the built server (bench/dist/server.js): the recap as
-// the console first loads it, filtered and sorted, and the progress page when the server has it,
-// each at 1 and 8 connections; the exports once each. SQLite always, PostgreSQL when its
-// server (TEST_DATABASE_URL or the local one) answers, in a database made for the run and dropped
-// after. Target: recap p99
-// under 100 ms (docs/decisions/040). Loopback only; bounded in time; every process started here is
-// stopped here.
+// the console first loads it, filtered and sorted, and the progress page, each at 1 and 8
+// connections (8 admins polling at once), while an examiner writes one score of the event every
+// WRITE_EVERY_MS, so that reused answers really go stale (docs/decisions/117); the exports once
+// each. SQLite always, PostgreSQL when its server (TEST_DATABASE_URL or the local one) answers, in
+// a database made for the run and dropped after. Target: recap p99 under 100 ms at 8 connections
+// (docs/decisions/040, 117). Loopback only; bounded in time; every process started here is stopped
+// here.
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PARTICIPANTS = 2_000;
 const EVENT = 3;
 const TARGET_P99_MS = 100;
+/** One score write of the event this often during every measurement. */
+const WRITE_EVERY_MS = 200;
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 interface Row {
@@ -42,7 +45,9 @@ interface Row {
 }
 
 /** Seeds the demo organisation and two scored events of 2,000; answers a committee admin's token. */
-async function seed(url: string): Promise<{ token: string; seeded: SeededScores; seconds: number }> {
+async function seed(
+  url: string,
+): Promise<{ token: string; seeded: SeededScores; seconds: number; writable: number[] }> {
   const started = performance.now();
   const { db } = await openDb(url);
   try {
@@ -56,16 +61,70 @@ async function seed(url: string): Promise<{ token: string; seeded: SeededScores;
     // with nested loops over "1 row" while a freshly loaded table has none (hundreds of ms).
     if (url.startsWith('postgres')) await sql`analyze`.execute(db);
     const token = await openSession(db, BENCH_SECRET, 1, Date.now());
-    return { token, seeded, seconds: (performance.now() - started) / 1000 };
+    // A withdrawn participant's score is refused: the writer scores the others.
+    const writable = await db
+      .selectFrom('siswa')
+      .select('id_siswa')
+      .where('id_ukt', '=', EVENT)
+      .where('mundur', '=', 0)
+      .execute();
+    const ids = writable.map((r) => Number(r.id_siswa));
+    return { token, seeded, seconds: (performance.now() - started) / 1000, writable: ids };
   } finally {
     await db.destroy();
   }
 }
 
+/**
+ * An examiner writing one SAMBUNG score of the event every WRITE_EVERY_MS (the admin's token: the
+ * demo admin examines the bench events too); a write still running skips its turn.
+ */
+function startScoreWriter(base: string, token: string, ids: number[]) {
+  let n = 0;
+  let running = false;
+  const counts = { writes: 0, failed: 0, statuses: new Set<string>() };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const i = n++;
+    fetch(`${base}${API.nilai.href()}`, {
+      method: 'POST',
+      headers: { 'access-token': token, 'content-type': 'application/json', 'idempotency-key': `recap-${i}` },
+      body: JSON.stringify({
+        id_siswa: ids[(i * 7919) % ids.length],
+        id_ukt: EVENT,
+        id_tingkat: 2,
+        nilai_sambung: SAMBUNG_SCALE[i % SAMBUNG_SCALE.length],
+      }),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status === 200) counts.writes++;
+        else {
+          counts.failed++;
+          counts.statuses.add(String(res.status));
+        }
+      })
+      .catch((error: Error) => {
+        counts.failed++;
+        counts.statuses.add(error.message);
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, WRITE_EVERY_MS);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return counts;
+    },
+  };
+}
+
 /** Runs the calls against one database; answers the rows and the exports' times. */
 async function benchDatabase(database: string, url: string, dir: string) {
   console.log(`${database}: data…`);
-  const { token, seeded, seconds } = await seed(url);
+  const { token, seeded, seconds, writable } = await seed(url);
   console.log(
     `${database}: ${seeded.participants} peserta (${seeded.withdrawn} mundur), ${seeded.records} rekaman nilai, ${seeded.auditRows} baris audit per kegiatan; dibuat dalam ${seconds.toFixed(1)} s`,
   );
@@ -77,9 +136,11 @@ async function benchDatabase(database: string, url: string, dir: string) {
   });
   const rows: Row[] = [];
   const exports: { format: string; ms: number; kb: number }[] = [];
+  let writer: ReturnType<typeof startScoreWriter> | undefined;
   try {
     const base = `http://127.0.0.1:${port}${API_PREFIX}`;
     await waitFor(`${base}/health`);
+    writer = startScoreWriter(base, token, writable);
     const headers = { 'access-token': token };
     const calls = [
       { call: 'recap (rekap), as loaded', path: API.panitia.rekap.href(EVENT) },
@@ -115,6 +176,9 @@ async function benchDatabase(database: string, url: string, dir: string) {
         await new Promise((resolve) => setTimeout(resolve, 3000));
       }
     }
+    const written = writer.stop();
+    const failed = written.failed ? `, ${written.failed} gagal: ${[...written.statuses].join(', ')}` : '';
+    console.log(`${database}: ${written.writes} nilai ditulis selama pengukuran${failed}`);
     for (const format of ['xlsx', 'csv', 'pdf']) {
       const times: number[] = [];
       let kb = 0;
@@ -128,6 +192,7 @@ async function benchDatabase(database: string, url: string, dir: string) {
       exports.push({ format, ms: Math.round(times.sort((a, b) => a - b)[1] as number), kb });
     }
   } finally {
+    writer?.stop();
     const exited = new Promise((resolve) => server.once('exit', resolve));
     if (server.exitCode === null) server.kill('SIGTERM');
     await exited;
@@ -162,7 +227,7 @@ export async function runRecapBench(options: { build?: boolean } = {}): Promise<
   }
 
   console.log(
-    `\nRekap dan progres satu kegiatan ${PARTICIPANTS.toLocaleString('en')} peserta (kegiatan kedua sebesar itu di database yang sama), ${SECONDS} s per baris\n`,
+    `\nRekap dan progres satu kegiatan ${PARTICIPANTS.toLocaleString('en')} peserta (kegiatan kedua sebesar itu di database yang sama), ${SECONDS} s per baris, satu nilai ditulis tiap ${WRITE_EVERY_MS} ms\n`,
   );
   console.log('| database | call | connections | req/s | p50 ms | p99 ms | requests | non-2xx/errors |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -176,12 +241,10 @@ export async function runRecapBench(options: { build?: boolean } = {}): Promise<
   console.log('|---|---|---|---|');
   for (const e of exports) console.log(`| ${e.database} | .${e.format} | ${e.ms} | ${e.kb} |`);
   const recap = rows.filter((r) => r.call.startsWith('recap'));
-  const ok =
-    recap.every((r) => r.bad === 0) &&
-    recap.filter((r) => r.connections === 1).every((r) => r.p99 < TARGET_P99_MS);
+  const ok = recap.every((r) => r.bad === 0) && recap.every((r) => r.p99 < TARGET_P99_MS);
   console.log(
     ok
-      ? `\nRekap: p99 di bawah ${TARGET_P99_MS} ms (1 koneksi) di setiap database.`
+      ? `\nRekap: p99 di bawah ${TARGET_P99_MS} ms (1 dan 8 koneksi) di setiap database.`
       : `\nRekap: p99 ${TARGET_P99_MS} ms TERLAMPAUI (atau ada jawaban gagal).`,
   );
   return ok;

@@ -127,8 +127,10 @@ async function main() {
           setupRequest: (req) => {
             n++;
             const nilai_sambung = SAMBUNG_SCALE[n % SAMBUNG_SCALE.length];
+            // As the phone's outbox sends it: every write with an Idempotency-Key of its own.
             return {
               ...req,
+              headers: { ...req.headers, 'idempotency-key': `bench-${process.pid}-${n}` },
               body: JSON.stringify({ id_siswa: 1 + (n % 100), id_ukt: 1, id_tingkat: 1, nilai_sambung }),
             };
           },
@@ -157,7 +159,7 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|');
     console.log(row('list, 100,000 participants', list100k));
     console.log(row('list, 1,000 participants', list1k));
-    console.log(row('score write (NilaiSiswa)', write));
+    console.log(row('score write (NilaiSiswa, own Idempotency-Key)', write));
     console.log(row('Fastify floor: unknown route, JSON 404 through every hook', { ...floor, bad: 0 }));
     console.log(row('ceiling: bare node:http, same body (before the list runs)', ceilingBefore));
     console.log(row('ceiling: bare node:http, same body (after the list runs)', ceilingAfter));

@@ -46,6 +46,7 @@ import { sambungkanRoutes } from './modules/sambungkan/sambungkan.routes';
 import { siswaPanitiaRoutes } from './modules/siswa/siswa.panitia.routes';
 import { compressionPlugin } from './plugins/compression';
 import { controlCharactersPlugin } from './plugins/control-characters';
+import { dataChangesPlugin } from './plugins/data-changes';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     url: config.databaseUrl,
     pgSchema: options.pgSchema,
   });
+  await app.register(dataChangesPlugin);
   await app.register(pengujiTertundaPlugin);
   await app.register(docsPlugin);
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGUS, SITI } from './support/app';
-import { type PgCluster, startPgCluster } from './support/pg-cluster';
+import { freshDatabase } from './support/pg-cluster';
 import { freePort, runToExit, type ServerProcess, startServer } from './support/server-process';
 
 // Several server processes on one PostgreSQL database, started the way an operator starts them
@@ -23,36 +23,6 @@ interface Answer {
   status: number;
   body: { success?: boolean; message?: string; [k: string]: unknown };
   text: string;
-}
-
-/** A fresh PostgreSQL database for this file and how to drop it. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  let own: PgCluster | undefined;
-  let server = process.env.TEST_DATABASE_URL;
-  if (!server) {
-    own = await startPgCluster();
-    server = own.url;
-  }
-  const name = `ukt_cluster_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      try {
-        const c = new pg.Client({ connectionString: server });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      } finally {
-        own?.destroy();
-      }
-    },
-  };
 }
 
 describe('several server processes on one PostgreSQL database', { timeout: 60_000 }, () => {
@@ -138,7 +108,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-cluster-'));
-    database = await freshDatabase();
+    database = await freshDatabase('ukt_cluster');
     port = await freePort();
     primary = startServer({
       entry: 'src/cluster.ts',

@@ -31,6 +31,15 @@ function dataVersion(db: Kysely<Database>, probe: () => number): number {
   return version;
 }
 
+/**
+ * The database's data version as readUnlessCommitted sees it (SQLite files), or undefined without
+ * a probe (PostgreSQL): for caches of their own that must move with every commit anywhere.
+ */
+export function dataVersionOf(db: Kysely<Database>): number | undefined {
+  const probe = probes.get(db);
+  return probe ? dataVersion(db, probe) : undefined;
+}
+
 /** Makes the next read ask the probe again: call after a commit of this process. */
 export function forgetDataVersion(db: Kysely<Database>): void {
   turns.delete(db);

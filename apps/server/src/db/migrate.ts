@@ -16,6 +16,8 @@ import * as sahkanTertunda from './migrations/20261123-0005-sahkan-tertunda';
 import * as sertifikat from './migrations/20261123-0010-sertifikat';
 import * as penugasan from './migrations/20261125-0001-penugasan';
 import * as penandatangan from './migrations/20261125-0002-penandatangan';
+import * as versi from './migrations/20261126-0001-versi';
+import * as simpanNilai from './migrations/20261126-0002-simpan-nilai';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123-0010-sertifikat': sertifikat,
   '20261125-0001-penugasan': penugasan,
   '20261125-0002-penandatangan': penandatangan,
+  '20261126-0001-versi': versi,
+  '20261126-0002-simpan-nilai': simpanNilai,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -96,6 +96,8 @@ export interface SiswaTable {
   sudah_sambung: number | null;
   /** 1 once withdrawn: out of every examiner picker, kept in records (docs/decisions/037). */
   mundur: Generated<number>;
+  /** Set fresh by every take and release: an event's highest is its flags version (decision 118). */
+  versi: Generated<number | string>;
 }
 
 /** The score columns of SPEC §3 and their _plus bonuses. */

@@ -7,6 +7,11 @@ import { isDatabaseUnavailable } from './unavailable';
 /** Runs a write transaction and resolves once it is committed (durable). */
 export interface Writer {
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` after each commit, before the committed writes' callers are answered (a
+   * cache of this process's answers learns of its own writes here, docs/decisions/117).
+   */
+  afterCommit(listener: () => void): void;
 }
 
 interface Job {
@@ -43,7 +48,21 @@ async function inTransaction(db: Kysely<Database>, work: (trx: Transaction<Datab
  * A job must do all its work through the transaction it is given, never through Writer again.
  */
 export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer {
-  if (dialect === 'postgres') return { run: (work) => db.transaction().execute(work) };
+  const listeners: (() => void)[] = [];
+  const committed = () => {
+    for (const listener of listeners) listener();
+  };
+  const afterCommit = (listener: () => void) => void listeners.push(listener);
+  if (dialect === 'postgres') {
+    return {
+      async run(work) {
+        const value = await db.transaction().execute(work);
+        committed();
+        return value;
+      },
+      afterCommit,
+    };
+  }
 
   let queue: Job[] = [];
   let scheduled = false;
@@ -83,6 +102,7 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
     }
     // Readers that come after these answers must see this commit (db/data-version.ts).
     forgetDataVersion(db);
+    committed();
     batch.forEach((job, i) => {
       const outcome = outcomes[i] as { ok: boolean; value: unknown };
       if (outcome.ok) job.resolve(outcome.value);
@@ -91,6 +111,7 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
   };
 
   return {
+    afterCommit,
     run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });

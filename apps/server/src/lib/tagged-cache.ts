@@ -4,7 +4,7 @@
  * process, since versions live in the database — makes old entries unreachable.
  */
 export class TaggedCache<V> {
-  private readonly entries = new Map<string, { tag: string; value: V }>();
+  private readonly entries = new Map<string, { tag: string; value: V; at: number }>();
   private readonly pending = new Map<string, Promise<V>>();
 
   constructor(private readonly capacity: number) {}
@@ -19,10 +19,15 @@ export class TaggedCache<V> {
     return entry.value;
   }
 
+  /** The entry of a key whatever its tag (the caller compares), with when it was stored (epoch ms). */
+  peek(key: string): { tag: string; value: V; at: number } | undefined {
+    return this.entries.get(key);
+  }
+
   /** Stores a value, dropping the least recently used entry when full. */
   set(key: string, tag: string, value: V): void {
     this.entries.delete(key);
-    this.entries.set(key, { tag, value });
+    this.entries.set(key, { tag, value, at: Date.now() });
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

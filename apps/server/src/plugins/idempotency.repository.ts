@@ -79,3 +79,28 @@ export async function forgetKey(db: Kysely<Database>, owner: number, key: string
 export async function pruneKeys(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('idempotency').where('created_at', '<', before).execute();
 }
+
+/**
+ * Keeps a key with its answer in the transaction of the work it answers (an inline route,
+ * docs/decisions/116); a key taken over from a first request that died is overwritten.
+ */
+export async function keepAnswer(
+  trx: Kysely<Database>,
+  owner: number,
+  key: string,
+  hash: string,
+  status: number,
+  response: string,
+  now: number,
+): Promise<void> {
+  const row = { id_pemilih: owner, key, request_hash: hash, status_code: status, response, created_at: now };
+  await trx
+    .insertInto('idempotency')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['id_pemilih', 'key'])
+        .doUpdateSet({ request_hash: hash, status_code: status, response, created_at: now }),
+    )
+    .execute();
+}

@@ -1,22 +1,46 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import { sha256 } from '../lib/crypto';
 import { AppError, badRequest, conflict } from '../lib/errors';
-import { claimStale, findKey, forgetKey, reserveKey, saveAnswer } from './idempotency.repository';
+import { claimStale, findKey, forgetKey, keepAnswer, reserveKey, saveAnswer } from './idempotency.repository';
 
 // DESIGN §4 / the IETF Idempotency-Key draft: same key + same body → the first answer, written
 // once; same key + other body → 422; a retry while the first still runs → 409. Keys belong to
 // the examiner who sent them. See docs/decisions/013-idempotency.md.
 
 /** A first request whose answer is still running after this long is taken to have died. */
-const STALE_MS = 60_000;
+export const STALE_MS = 60_000;
+/** The answer to a key used before for another request (the IETF draft's 422). */
+export const KEY_REUSED_MESSAGE =
+  'Idempotency-Key ini sudah dipakai untuk data yang berbeda. Buat kunci baru.';
+/** The answer to a retry while the key's first request still runs. */
+export const KEY_BUSY_MESSAGE = 'Permintaan yang sama masih diproses. Coba lagi sebentar.';
 /** At most this many keys are remembered as abandoned (see below); the oldest go first. */
 const ABANDONED_MAX = 10_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey?: string;
+    /**
+     * On a route marked `config.idempotency: 'inline'`: the key, its owner and the request's hash.
+     * Such a route looks the key up, does its work and keeps its answer in its own single
+     * transaction (one commit, docs/decisions/116); the plugin only checks the header.
+     */
+    idempotency?: InlineIdempotency;
   }
+  interface FastifyContextConfig {
+    /** 'inline': the route keeps its key and answer inside its own write (see InlineIdempotency). */
+    idempotency?: 'inline';
+  }
+}
+
+/** What an inline route needs to honour the Idempotency-Key itself. */
+export interface InlineIdempotency {
+  owner: number;
+  key: string;
+  hash: string;
 }
 
 function requestHash(request: FastifyRequest): string {
@@ -29,12 +53,54 @@ function requestHash(request: FastifyRequest): string {
   );
 }
 
-async function replay(reply: FastifyReply, status: number, response: string) {
-  return reply
-    .code(status)
-    .header('idempotent-replayed', 'true')
-    .type('application/json; charset=utf-8')
-    .send(response);
+/** An answer kept for a key: what a replay sends. */
+export interface KeptAnswer {
+  status: number;
+  response: string;
+}
+
+/**
+ * The inline route's key looked up inside its write transaction: its kept answer, or undefined
+ * when the work is to run (a new key, or one whose first request died unanswered STALE_MS ago);
+ * 422 for another request's key, 409 while its first request still runs.
+ */
+export async function keptAnswer(
+  trx: Kysely<Database>,
+  idempotency: InlineIdempotency,
+  now: number,
+): Promise<KeptAnswer | undefined> {
+  const row = await findKey(trx, idempotency.owner, idempotency.key);
+  if (!row) return undefined;
+  if (row.request_hash !== idempotency.hash) throw new AppError(422, KEY_REUSED_MESSAGE);
+  if (row.status_code !== null && row.response !== null) {
+    return { status: row.status_code, response: row.response };
+  }
+  if (row.created_at >= now - STALE_MS) throw conflict(KEY_BUSY_MESSAGE);
+  return undefined;
+}
+
+/** Keeps an inline route's answer for its key, in the transaction of the work it answers. */
+export function keepInlineAnswer(
+  trx: Kysely<Database>,
+  idempotency: InlineIdempotency,
+  answer: KeptAnswer,
+  now: number,
+): Promise<void> {
+  const { owner, key, hash } = idempotency;
+  return keepAnswer(trx, owner, key, hash, answer.status, answer.response, now);
+}
+
+/**
+ * Sends an answer serialized beforehand (an inline route's, the one it kept), typed as Fastify
+ * types a serialized JSON answer: first answer and replays are then byte-identical.
+ */
+export async function sendAnswer(reply: FastifyReply, status: number, response: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send(response);
+}
+
+/** Sends a kept answer again, marked as a replay. */
+export async function replay(reply: FastifyReply, status: number, response: string) {
+  return sendAnswer(reply.header('idempotent-replayed', 'true'), status, response);
 }
 
 /** Honours the Idempotency-Key header on every authenticated write. */
@@ -57,6 +123,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     const owner = request.examiner.id_pemilih;
     const hash = requestHash(request);
+    if (request.routeOptions.config?.idempotency === 'inline') {
+      request.idempotency = { owner, key, hash };
+      return;
+    }
     const now = app.clock();
     const slot = slotOf(owner, key);
     if (await app.writer.run((trx) => reserveKey(trx, owner, key, hash, now))) {
@@ -65,10 +135,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const row = await findKey(app.db, owner, key);
-    if (!row) throw conflict('Permintaan yang sama masih diproses. Coba lagi sebentar.');
-    if (row.request_hash !== hash) {
-      throw new AppError(422, 'Idempotency-Key ini sudah dipakai untuk data yang berbeda. Buat kunci baru.');
-    }
+    if (!row) throw conflict(KEY_BUSY_MESSAGE);
+    if (row.request_hash !== hash) throw new AppError(422, KEY_REUSED_MESSAGE);
     if (row.status_code !== null && row.response !== null)
       return replay(reply, row.status_code, row.response);
     if (
@@ -79,7 +147,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       request.idempotencyKey = key;
       return;
     }
-    throw conflict('Permintaan yang sama masih diproses. Coba lagi sebentar.');
+    throw conflict(KEY_BUSY_MESSAGE);
   });
 
   // Requests refused for a state the committee can undo (AppError.replay false: a ratified event,

@@ -13,6 +13,8 @@ export type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'status'
 export interface LiveBus {
   publish(event: LiveEvent): void;
   subscribe(idUkt: string, listener: (message: LiveMessage) => void): () => void;
+  /** Delivers every event, of any id_ukt, and every status change (docs/decisions/117). */
+  subscribeAll(listener: (message: LiveMessage) => void): () => void;
   /** False while the link to other processes is down (PostgreSQL restarting). */
   readonly live: boolean;
   close(): Promise<void>;
@@ -30,7 +32,9 @@ class Fanout {
     this.emitter.setMaxListeners(0);
   }
   deliver(event: LiveEvent): void {
-    this.emitter.emit(`ukt:${event.id_ukt}`, { kind: 'event', event } satisfies LiveMessage);
+    const message = { kind: 'event', event } satisfies LiveMessage;
+    this.emitter.emit(`ukt:${event.id_ukt}`, message);
+    this.emitter.emit('all', message);
   }
   status(live: boolean): void {
     this.emitter.emit('status', { kind: 'status', live } satisfies LiveMessage);
@@ -43,6 +47,14 @@ class Fanout {
       this.emitter.off('status', listener);
     };
   }
+  subscribeAll(listener: (message: LiveMessage) => void): () => void {
+    this.emitter.on('all', listener);
+    this.emitter.on('status', listener);
+    return () => {
+      this.emitter.off('all', listener);
+      this.emitter.off('status', listener);
+    };
+  }
 }
 
 /** The bus of one process (SQLite). */
@@ -51,6 +63,7 @@ export function createMemoryBus(): LiveBus {
   return {
     publish: (event) => fanout.deliver(event),
     subscribe: (idUkt, listener) => fanout.subscribe(idUkt, listener),
+    subscribeAll: (listener) => fanout.subscribeAll(listener),
     live: true,
     close: async () => undefined,
   };
@@ -72,6 +85,20 @@ export function createPostgresBus(url: string, channel: string, log: Log): LiveB
   let closed = false;
   let delay = RETRY_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
+
+  let pending: string[] = [];
+  const flush = () => {
+    const payloads = pending;
+    pending = [];
+    notifier
+      .query(
+        'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n',
+        [channel, payloads],
+      )
+      .catch((error: Error) => {
+        log.warn({ reason: error.message }, 'Kabar langsung ke panitia tidak terkirim.');
+      });
+  };
 
   const setLive = (value: boolean) => {
     if (live === value) return;
@@ -129,12 +156,13 @@ export function createPostgresBus(url: string, channel: string, log: Log): LiveB
 
   return {
     publish(event) {
-      // Delivered back to this process by the listener too, like to every other process.
-      notifier.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(event)]).catch((error: Error) => {
-        log.warn({ reason: error.message }, 'Kabar langsung ke panitia tidak terkirim.');
-      });
+      // Delivered back to this process by the listener too, like to every other process. The
+      // events of one turn of the event loop go out in one statement (docs/decisions/118).
+      pending.push(JSON.stringify(event));
+      if (pending.length === 1) setImmediate(flush);
     },
     subscribe: (idUkt, fn) => fanout.subscribe(idUkt, fn),
+    subscribeAll: (fn) => fanout.subscribeAll(fn),
     get live() {
       return live;
     },

@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './server-process';
 
 /** A throwaway PostgreSQL cluster of one test file: its own directory and port, never the shared one. */
@@ -92,4 +94,37 @@ export async function startPgCluster(): Promise<PgCluster> {
     cluster.destroy();
     throw error;
   }
+}
+
+/**
+ * A fresh PostgreSQL database named `prefix_…` on TEST_DATABASE_URL's server (or on a throwaway
+ * cluster of its own without it), and how to drop it.
+ */
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  let own: PgCluster | undefined;
+  let server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    own = await startPgCluster();
+    server = own.url;
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      try {
+        const c = new pg.Client({ connectionString: server });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      } finally {
+        own?.destroy();
+      }
+    },
+  };
 }

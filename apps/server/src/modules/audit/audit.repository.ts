@@ -8,7 +8,6 @@ import {
   type Transaction,
 } from 'kysely';
 import type { AuditTable, Database } from '../../db/types';
-import { bumpNilaiVersion } from '../../db/versions';
 import { containsPattern, searchForm } from '../../lib/search-form';
 
 // The audit log's one owner (docs/decisions/114). An audit row is what makes a field "scored"
@@ -110,13 +109,12 @@ const FLAGS = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'] as c
 type Flag = (typeof FLAGS)[number];
 
 /**
- * Appends rows to the audit log. An audit row is what makes a field "scored", so the events'
- * scores versions move with it (the picker's to-do marks, docs/decisions/076).
+ * Appends rows to the audit log. An audit row is what makes a field "scored", and the event's
+ * highest audit id is its scores version (the picker's to-do marks, docs/decisions/076, 118).
  */
 export async function insertAudit(db: Db, rows: Insertable<AuditTable>[]): Promise<void> {
   if (!rows.length) return;
   await db.insertInto('audit_log').values(rows).execute();
-  for (const idUkt of new Set(rows.map((r) => r.id_ukt))) await bumpNilaiVersion(db, idUkt);
 }
 
 /** The audit rows of an event among some fields: the base of every "was it written" question. */
@@ -189,6 +187,43 @@ export function isWritten<DB extends Database, TB extends keyof DB>(
       .whereRef('audit_log.id_siswa', '=', 'siswa.id_siswa')
       .where('audit_log.id_tingkat', '=', written.tingkat),
   );
+}
+
+/**
+ * An event's scores version as a scalar sub-query: its highest audit row id (an audit row is what
+ * a score write adds, docs/decisions/118), one seek in audit_log_ukt_id; null before any.
+ */
+export function auditVersionOf(eb: ExpressionBuilder<Database, never>, idUkt: number) {
+  return eb
+    .selectFrom('audit_log')
+    .select((e) => e.fn.max('audit_log.id').as('versi'))
+    .where('audit_log.id_ukt', '=', idUkt);
+}
+
+/**
+ * PostgreSQL: the written (participant, field, belt level) triples of some participants among
+ * `fields`, as one JSON array of [id_siswa, field, id_tingkat], a scalar sub-query (null: none).
+ */
+export function writtenJsonOf(
+  eb: ExpressionBuilder<Database, never>,
+  idUkt: number,
+  fields: string[],
+  ids: number[],
+) {
+  const written = eb
+    .selectFrom('audit_log')
+    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
+    .distinct()
+    .where('audit_log.id_ukt', '=', idUkt)
+    .where('audit_log.field', '=', sql<string>`any(${fields})`)
+    .where('audit_log.id_siswa', '=', sql<number>`any(${ids})`);
+  return eb
+    .selectFrom(written.as('w'))
+    .select(
+      sql<
+        [number, string, number][] | null
+      >`json_agg(json_build_array(w.id_siswa, w.field, w.id_tingkat))`.as('j'),
+    );
 }
 
 // The progress page's scored counts (DESIGN §10): withdrawn participants count nowhere.

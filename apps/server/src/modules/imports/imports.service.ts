@@ -10,6 +10,7 @@ import {
   TINGKAT_WILAYAH,
 } from '@ukt/core';
 import type { Kysely, Transaction } from 'kysely';
+import { BULK_ROWS, refreshPlannerStats } from '../../db/planner';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
 import { BATCH_ROWS, chunks } from '../../lib/chunks';
@@ -344,7 +345,7 @@ export async function applyImport(
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
   signal?.throwIfAborted();
-  return writer.run(async (trx) => {
+  const report = await writer.run(async (trx) => {
     // Imports run one after the other: a second upload of the same file finds the first one's rows.
     await lockImports(trx);
     const regions = RegionCache.creating(trx, orgId, decisions);
@@ -370,4 +371,6 @@ export async function applyImport(
     await kind.after?.(trx, report, { now, idPemilih });
     return report;
   });
+  if (report.baru + report.diperbarui >= BULK_ROWS) await refreshPlannerStats(db);
+  return report;
 }

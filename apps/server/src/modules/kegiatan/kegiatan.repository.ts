@@ -1,9 +1,6 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import { readUnlessCommitted } from '../../db/data-version';
-import { prepare, preparedOf } from '../../db/prepared';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, UktTable } from '../../db/types';
 import { fromExcluded } from '../../db/upsert';
-import { flagsVersionKey, nilaiVersionKey, ROSTER_VERSION_KEY, versionOf } from '../../db/versions';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,75 +50,17 @@ export async function updateKegiatan(
   await db.updateTable('ukt').set(values).where('id_ukt', '=', idUkt).execute();
 }
 
-/** The versions a list answer is tagged with, and the event's belt level. */
-export interface ListVersionTag {
-  /** Who is in the event and where: page membership. */
-  roster: string;
-  /** Everything a page shows: roster, flags and scores. */
-  rows: string;
-  /** Page membership of a 'Belum dinilai' list: roster and scores. */
-  belum: string;
-  tingkat: number;
-}
-
-/**
- * The roster version and an event's flags and scores versions as cache tags, with its belt level,
- * or null when the event is not the organisation's: one statement, since the list asks it on every
- * request.
- */
-export async function listVersionTag(
-  db: Kysely<Database>,
-  idOrganisasi: number,
+/** The event's belt level as a scalar sub-query, null unless the event is the organisation's. */
+export function tingkatOfKegiatan(
+  eb: ExpressionBuilder<Database, never>,
   idUkt: number,
-): Promise<ListVersionTag | null> {
-  const query = preparedOf(db, 'list-version-tag', () =>
-    prepare(
-      db,
-      (flags: string, nilai: string, ukt: number, organisasi: number) =>
-        db
-          .selectFrom('ukt')
-          .select((eb) => [
-            'ukt.id_tingkat',
-            versionOf(eb, ROSTER_VERSION_KEY).as('roster'),
-            versionOf(eb, flags).as('flags'),
-            versionOf(eb, nilai).as('nilai'),
-          ])
-          .where('id_ukt', '=', ukt)
-          .where('id_organisasi', '=', organisasi),
-      4,
-    ),
-  );
-  // On SQLite answered from memory until the next commit anywhere (docs/decisions/047).
-  const row = await readUnlessCommitted(
-    db,
-    `list-version-tag:${idOrganisasi}:${idUkt}`,
-    async () => (await query(flagsVersionKey(idUkt), nilaiVersionKey(idUkt), idUkt, idOrganisasi))[0],
-  );
-  if (!row) return null;
-  const roster = String(row.roster ?? 0);
-  const nilai = String(row.nilai ?? 0);
-  return {
-    roster,
-    rows: `${roster}.${row.flags ?? 0}.${nilai}`,
-    belum: `${roster}.${nilai}`,
-    tingkat: Number(row.id_tingkat),
-  };
-}
-
-/** Which of these event ids are the organisation's. */
-export async function kegiatanIdsOf(
-  db: Kysely<Database> | Transaction<Database>,
   idOrganisasi: number,
-  ids: number[],
-): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
+) {
+  return eb
     .selectFrom('ukt')
-    .select('id_ukt')
-    .where('id_organisasi', '=', idOrganisasi)
-    .where('id_ukt', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id_ukt);
+    .select('ukt.id_tingkat')
+    .where('ukt.id_ukt', '=', idUkt)
+    .where('ukt.id_organisasi', '=', idOrganisasi);
 }
 
 /** Events by id_ukt, whichever organisation they belong to. */
@@ -160,4 +99,19 @@ export async function setPenandatanganKegiatan(
     .where('id_ukt', '=', idUkt)
     .where('id_organisasi', '=', idOrganisasi)
     .execute();
+}
+/** Which of these event ids are the organisation's. */
+export async function kegiatanIdsOf(
+  db: Kysely<Database> | Transaction<Database>,
+  idOrganisasi: number,
+  ids: number[],
+): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('ukt')
+    .select('id_ukt')
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('id_ukt', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id_ukt);
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
+import { replay, sendAnswer } from '../../plugins/idempotency';
 import { gradeAndSave, soalForTingkat } from './keshan.service';
 
 /** The KESHAN written test: questions out, answers in, graded on the server (DESIGN §4). */
@@ -26,7 +27,7 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.keshanJawaban.route,
     {
-      config: { live: 'nilai' },
+      config: { live: 'nilai', idempotency: 'inline' },
       schema: {
         tags: ['keshan'],
         summary: 'Kirim jawaban KESHAN; server menilai dan menyimpan nilai_kshan',
@@ -34,15 +35,20 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiResult(KeshanResult), ...AUTH_ERRORS, 409: ErrorResult, 422: ErrorResult },
       },
     },
-    async (request) => {
-      const grade = await gradeAndSave(
-        app.db,
-        app.writer,
-        pengujiOf(request),
-        request.body,
-        new Date(app.clock()).toISOString(),
-      );
-      return { success: true, message: 'Nilai berhasil disimpan', data: grade };
+    async (request, reply) => {
+      const nowMs = app.clock();
+      const sent = await gradeAndSave(app.writer, {
+        examiner: pengujiOf(request),
+        body: request.body,
+        now: new Date(nowMs).toISOString(),
+        nowMs,
+        // The very bytes sent now are the ones kept for a replay.
+        answerOf: (grade) =>
+          reply.serialize({ success: true, message: 'Nilai berhasil disimpan', data: grade }) as string,
+        idempotency: request.idempotency,
+      });
+      if (sent.replayed) return replay(reply, sent.status, sent.response);
+      return sendAnswer(reply, sent.status, sent.response);
     },
   );
 };

@@ -1,5 +1,6 @@
-import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database, NilaiTable } from '../../db/types';
+import type { AuthPenguji } from '../../plugins/context';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,4 +92,48 @@ export async function upsertNilaiKshanBatch(
       })),
     )
     .execute();
+}
+
+/** What ukt_simpan_nilai is given: the examiner, the key's idempotency, the record and its values. */
+export interface SimpanNilaiArgs {
+  examiner: AuthPenguji;
+  /** The Idempotency-Key, its request's hash, the answer to keep, now (ms) and when an unanswered key counts as dead. */
+  idempotency: { key: string; hash: string; answer: string; nowMs: number; staleMs: number } | undefined;
+  /** True when Node refused the write without the database (its error is thrown after the key's look-up). */
+  refused: boolean;
+  key: NilaiKey;
+  /** The post flag whose holder may write the group. */
+  post: string;
+  values: NilaiValues;
+  at: string;
+  source: string;
+  reason: string | null;
+}
+
+/**
+ * How ukt_simpan_nilai answered: 'ok' (written, answer kept), 'ulang' (the key's kept answer in
+ * `jawaban` with its status), or a refusal's code ('beda', 'diproses', 'ditolak', 'kegiatan',
+ * 'siswa', 'luar', 'mundur', 'dipegang' with the holder, 'disahkan').
+ */
+export interface SimpanNilaiResult {
+  hasil_status: number;
+  hasil_kode: string;
+  hasil_pemegang: number | null;
+  hasil_jawaban: string | null;
+}
+
+/**
+ * An examiner's score write on PostgreSQL as one statement in autocommit: key, checks, row lock,
+ * values, audit rows and the kept answer in one round trip and one commit (docs/decisions/116).
+ */
+export async function simpanNilai(db: Kysely<Database>, a: SimpanNilaiArgs): Promise<SimpanNilaiResult> {
+  const i = a.idempotency;
+  const e = a.examiner;
+  const { rows } = await sql<SimpanNilaiResult>`select * from ukt_simpan_nilai(
+    ${e.id_pemilih}::integer, ${i?.key ?? null}::text, ${i?.hash ?? null}::text,
+    ${i?.nowMs ?? 0}::bigint, ${i?.staleMs ?? 0}::bigint, ${i?.answer ?? null}::text, ${a.refused}::boolean,
+    ${e.id_organisasi}::integer, ${e.isAdmin}::boolean, ${e.id_perwapus}::integer, ${e.id_cabang}::integer,
+    ${a.key.id_siswa}::integer, ${a.key.id_ukt}::integer, ${a.key.id_tingkat}::integer, ${a.post}::text,
+    ${JSON.stringify(a.values)}::json, ${a.at}::text, ${a.source}::text, ${a.reason}::text)`.execute(db);
+  return rows[0] as SimpanNilaiResult;
 }

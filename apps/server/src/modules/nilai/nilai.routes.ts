@@ -1,15 +1,16 @@
-import { API, apiResult, FisikBody, NilaiBody, NilaiQuery, NilaiRecord } from '@ukt/core';
+import { API, apiResult, FisikBody, NilaiBody, NilaiQuery, NilaiRecord, type ScoreGroup } from '@ukt/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
+import { replay, sendAnswer } from '../../plugins/idempotency';
+import type { NilaiKey, NilaiValues } from './nilai.repository';
 import { getNilai, groupOfBody, valuesOfBody, valuesOfFisik, writeNilai } from './nilai.service';
 
 const WRITE_ERRORS = { ...AUTH_ERRORS, 409: ErrorResult, 422: ErrorResult } as const;
 
 /** The score record calls of SPEC §7 (DESIGN §4). */
 export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = () => new Date(app.clock()).toISOString();
-
   app.get(
     API.nilai.route,
     {
@@ -23,10 +24,37 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true, data: await getNilai(app.db, pengujiOf(request), request.query) }),
   );
 
+  /** Writes a score group and answers it, or the key's kept answer when this is a repeat. */
+  const write = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: NilaiKey,
+    group: ScoreGroup,
+    values: NilaiValues,
+    message: string,
+  ) => {
+    const { id_siswa, id_ukt, id_tingkat } = body;
+    const nowMs = app.clock();
+    // Serialized before the write: the very bytes sent now are the ones kept for a replay.
+    const answer = reply.serialize({ success: true, message }) as string;
+    const kept = await writeNilai(app.db, app.writer, {
+      examiner: pengujiOf(request),
+      key: { id_siswa, id_ukt, id_tingkat },
+      group,
+      values,
+      now: new Date(nowMs).toISOString(),
+      nowMs,
+      answer,
+      idempotency: request.idempotency,
+    });
+    if (kept) return replay(reply, kept.status, kept.response);
+    return sendAnswer(reply, 200, answer);
+  };
+
   app.post(
     API.nilai.route,
     {
-      config: { live: 'nilai' },
+      config: { live: 'nilai', idempotency: 'inline' },
       schema: {
         tags: ['nilai'],
         summary: 'Simpan satu kelompok nilai',
@@ -34,26 +62,21 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageResult, ...WRITE_ERRORS },
       },
     },
-    async (request) => {
-      const { id_siswa, id_ukt, id_tingkat } = request.body;
-      const key = { id_siswa, id_ukt, id_tingkat };
-      await writeNilai(
-        app.db,
-        app.writer,
-        pengujiOf(request),
-        key,
+    async (request, reply) =>
+      write(
+        request,
+        reply,
+        request.body,
         groupOfBody(request.body),
         valuesOfBody(request.body),
-        now(),
-      );
-      return { success: true, message: 'Nilai berhasil disimpan' };
-    },
+        'Nilai berhasil disimpan',
+      ),
   );
 
   app.post(
     API.nilaiFisik.route,
     {
-      config: { live: 'nilai' },
+      config: { live: 'nilai', idempotency: 'inline' },
       schema: {
         tags: ['nilai'],
         summary: 'Simpan nilai ujian fisik (nilai konversi diperiksa ulang di server)',
@@ -61,18 +84,7 @@ export const nilaiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageResult, ...WRITE_ERRORS },
       },
     },
-    async (request) => {
-      const { id_siswa, id_ukt, id_tingkat } = request.body;
-      await writeNilai(
-        app.db,
-        app.writer,
-        pengujiOf(request),
-        { id_siswa, id_ukt, id_tingkat },
-        'fisik',
-        valuesOfFisik(request.body),
-        now(),
-      );
-      return { success: true, message: 'Data berhasil disimpan' };
-    },
+    async (request, reply) =>
+      write(request, reply, request.body, 'fisik', valuesOfFisik(request.body), 'Data berhasil disimpan'),
   );
 };

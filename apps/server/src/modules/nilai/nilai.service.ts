@@ -1,5 +1,5 @@
-import type { PostFlag } from '@ukt/core';
 import {
+  DISAHKAN_MESSAGE,
   FISIK_EXERCISES,
   type FisikBody,
   fisikFinal,
@@ -8,17 +8,41 @@ import {
   type NilaiBody,
   type NilaiRecord,
   nilaiBodyFields,
+  type PostFlag,
   type ScoreGroup,
 } from '@ukt/core';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { AuditSource, Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
-import { forbidden } from '../../lib/errors';
+import { AppError, conflict, conflictForNow, forbidden } from '../../lib/errors';
 import type { AuthPenguji } from '../../plugins/context';
+import {
+  type InlineIdempotency,
+  KEY_BUSY_MESSAGE,
+  KEY_REUSED_MESSAGE,
+  type KeptAnswer,
+  keepInlineAnswer,
+  keptAnswer,
+  STALE_MS,
+} from '../../plugins/idempotency';
 import { insertAudit, writtenFieldsOf } from '../audit/audit.repository';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
-import { assertNotHeldByOther, assertNotMundur, siswaForPenguji } from '../siswa/siswa.service';
-import { findNilai, lockNilai, type NilaiKey, type NilaiValues, upsertNilai } from './nilai.repository';
+import {
+  assertNotHeldByOther,
+  assertNotMundur,
+  requireRegion,
+  siswaForPenguji,
+} from '../siswa/siswa.service';
+import {
+  findNilai,
+  lockNilai,
+  type NilaiKey,
+  type NilaiValues,
+  type SimpanNilaiArgs,
+  type SimpanNilaiResult,
+  simpanNilai,
+  upsertNilai,
+} from './nilai.repository';
 
 const POST_OF_GROUP: Partial<Record<ScoreGroup, PostFlag>> = {
   kshan: 'sudah_keshan',
@@ -55,6 +79,14 @@ export async function getNilai(
   };
 }
 
+/** The checks of a score write that need no database: dewan 2 writes only KESHAN; a region is known. */
+function assertMayWriteGroup(examiner: AuthPenguji, group: ScoreGroup): void {
+  if (!mayWriteGroup(group, examiner)) {
+    throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
+  }
+  requireRegion(examiner);
+}
+
 /**
  * Checks that an examiner may write a score group for a participant: dewan 2 only KESHAN; nobody
  * for a withdrawn participant, or while another examiner holds them at that post.
@@ -65,9 +97,7 @@ export async function assertMayWriteNilai(
   key: NilaiKey,
   group: ScoreGroup,
 ): Promise<void> {
-  if (!mayWriteGroup(group, examiner)) {
-    throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
-  }
+  assertMayWriteGroup(examiner, group);
   const siswa = await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
   assertNotMundur(siswa);
   await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
@@ -126,21 +156,105 @@ export async function saveNilai(
   return rows.map(({ field, old_value, new_value }) => ({ field, old_value, new_value }));
 }
 
+/** One examiner's write of a score group, with the answer it gives and keeps for its Idempotency-Key. */
+export interface NilaiWrite {
+  examiner: AuthPenguji;
+  key: NilaiKey;
+  group: ScoreGroup;
+  values: NilaiValues;
+  /** Now as ISO text (the record and its audit rows) and in ms (the key). */
+  now: string;
+  nowMs: number;
+  /** The serialized success answer, kept for the key in the write's own commit. */
+  answer: string;
+  idempotency: InlineIdempotency | undefined;
+}
+
 /**
- * Writes one score group for a participant (after assertMayWriteNilai), then saves and audits
- * every changed field in one transaction (committed before this resolves).
+ * Writes one score group for a participant in one commit: the Idempotency-Key's look-up, the
+ * checks, the values, their audit rows and the kept answer (docs/decisions/116). Resolves with the
+ * key's kept answer when it is a repeat, undefined when this request wrote (committed by then).
  */
-export async function writeNilai(
+export function writeNilai(
   db: Kysely<Database>,
   writer: Writer,
-  examiner: AuthPenguji,
-  key: NilaiKey,
-  group: ScoreGroup,
-  values: NilaiValues,
-  now: string,
-): Promise<void> {
-  await assertMayWriteNilai(db, examiner, key, group);
-  await writer.run((trx) => saveNilai(trx, examiner, key, values, now));
+  w: NilaiWrite,
+): Promise<KeptAnswer | undefined> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? writeNilaiPostgres(db, w)
+    : writeNilaiTogether(writer, w);
+}
+
+/** The write as one writer transaction (SQLite: one group-commit round). */
+function writeNilaiTogether(writer: Writer, w: NilaiWrite): Promise<KeptAnswer | undefined> {
+  return writer.run(async (trx) => {
+    const kept = w.idempotency && (await keptAnswer(trx, w.idempotency, w.nowMs));
+    if (kept) return kept;
+    await assertMayWriteNilai(trx, w.examiner, w.key, w.group);
+    await saveNilai(trx, w.examiner, w.key, w.values, w.now);
+    if (w.idempotency)
+      await keepInlineAnswer(trx, w.idempotency, { status: 200, response: w.answer }, w.nowMs);
+    return undefined;
+  });
+}
+
+/** The refusal of the checks that need no database, if any. */
+function refusalOf(examiner: AuthPenguji, group: ScoreGroup): AppError | undefined {
+  try {
+    assertMayWriteGroup(examiner, group);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+/** Refusals whose text names the database's state: the checks of assertMayWriteNilai say it again. */
+const EXPLAINED = new Set(['kegiatan', 'siswa', 'luar', 'mundur', 'dipegang']);
+
+/**
+ * What ukt_simpan_nilai's answer means: undefined when written, the key's kept answer for a
+ * repeat, 'explain' for a refusal the checks word; the other refusals are thrown here.
+ */
+function outcomeOf(
+  result: SimpanNilaiResult,
+  refusal: AppError | undefined,
+): KeptAnswer | undefined | 'explain' {
+  const kode = result.hasil_kode;
+  if (kode === 'ok') return undefined;
+  if (kode === 'ulang') return { status: result.hasil_status, response: result.hasil_jawaban as string };
+  if (kode === 'beda') throw new AppError(422, KEY_REUSED_MESSAGE);
+  if (kode === 'diproses') throw conflict(KEY_BUSY_MESSAGE);
+  if (kode === 'ditolak' && refusal) throw refusal;
+  if (kode === 'disahkan') throw conflictForNow(DISAHKAN_MESSAGE);
+  if (EXPLAINED.has(kode)) return 'explain';
+  throw new Error(`ukt_simpan_nilai: jawaban tidak dikenal ${kode}`);
+}
+
+/**
+ * The write as one statement in autocommit (PostgreSQL: one round trip, one commit). A refusal
+ * the function found is answered by the same checks Node runs elsewhere, so its texts stay in one
+ * place; when those pass (the state changed in between), the write is tried again.
+ */
+async function writeNilaiPostgres(db: Kysely<Database>, w: NilaiWrite): Promise<KeptAnswer | undefined> {
+  const refusal = refusalOf(w.examiner, w.group);
+  const args: SimpanNilaiArgs = {
+    examiner: w.examiner,
+    idempotency: w.idempotency && { ...w.idempotency, answer: w.answer, nowMs: w.nowMs, staleMs: STALE_MS },
+    refused: refusal !== undefined,
+    key: w.key,
+    post: POST_OF_GROUP[w.group] ?? 'sudah_tes',
+    values: w.values,
+    at: w.now,
+    source: FROM_APLIKASI.source,
+    reason: FROM_APLIKASI.reason,
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = outcomeOf(await simpanNilai(db, args), refusal);
+    if (outcome !== 'explain') return outcome;
+    await assertMayWriteNilai(db, w.examiner, w.key, w.group);
+  }
+  throw new Error('ukt_simpan_nilai menolak terus, sedangkan pemeriksaan Node meloloskan.');
 }
 
 /** The score group a NilaiSiswa body saves, e.g. nilai_toyak_senam → 'toyak_senam'. */

@@ -1,11 +1,18 @@
 import { API, apiResult, BelumList, BelumQuery, KegiatanParams, Progres } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
+import { sendJson } from '../../lib/send-json';
 import { pengujiOf } from '../../plugins/context';
-import { getProgres, listBelum } from './progres.service';
+import { BuildCache } from './build-cache';
+import { listBelum, progresJson } from './progres.service';
+
+/** Progress pages kept per process: one per event being watched. */
+const CACHED_PROGRES = 16;
 
 /** The progress page's calls (DESIGN §10): counts per post, exam and examiner; who still lacks an exam. */
 export const progresPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pages = new BuildCache(app.dataChanges, CACHED_PROGRES);
+
   app.get(
     API.panitia.progres.route,
     {
@@ -16,10 +23,11 @@ export const progresPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiResult(Progres), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({
-      success: true,
-      data: await getProgres(app.db, pengujiOf(request), request.params.id_ukt),
-    }),
+    async (request, reply) => {
+      // Validated against the response schema when it was built; sent as it is.
+      const json = await progresJson(app.db, pages, pengujiOf(request), request.params.id_ukt);
+      return sendJson(reply, json);
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  apiResult,
   type BelumQuery,
   type BelumRow,
   KOMPONEN,
@@ -7,7 +8,7 @@ import {
   komponenTingkat,
   type PageMeta,
   POSTS,
-  type Progres,
+  Progres,
   postFlagField,
   SISWA_PAGE_SIZE,
 } from '@ukt/core';
@@ -28,6 +29,7 @@ import {
 } from '../siswa/siswa-progres.repository';
 import { findAturanTerkini } from './aturan.repository';
 import { aturanOf } from './aturan.service';
+import type { BuildCache } from './build-cache';
 
 // The live progress of an event (DESIGN §10): per post and exam, not taken / taken / scored; per
 // examiner, their takes, scores, last activity and what their phone still holds unsent.
@@ -159,9 +161,18 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
     perPenguji.set(w.id_pemilih, entry);
   }
   const ids = new Set([...diambilPerPenguji.keys(), ...perPenguji.keys()]);
-  const reports = await listTertunda(db, idUkt, [...ids]);
-  for (const r of reports) if (r.id_ukt === idUkt) ids.add(r.id_pemilih);
-  const names = new Map((await listPengujiNames(db, [...ids])).map((p) => [p.id_pemilih, p.nama]));
+  // The names of who took or scored are asked beside the phones' reports; only an examiner whose
+  // phone reported for this event without a take or score here needs a second look-up.
+  const [reports, known] = await Promise.all([
+    listTertunda(db, idUkt, [...ids]),
+    listPengujiNames(db, [...ids]),
+  ]);
+  const reporting = reports
+    .filter((r) => r.id_ukt === idUkt && !ids.has(r.id_pemilih))
+    .map((r) => r.id_pemilih);
+  for (const id of reporting) ids.add(id);
+  const more = reporting.length ? await listPengujiNames(db, reporting) : [];
+  const names = new Map([...known, ...more].map((p) => [p.id_pemilih, p.nama]));
   const reportOf = new Map(reports.map((r) => [r.id_pemilih, r]));
   const penguji: Progres['penguji'] = [...ids].map((id) => {
     const report = reportOf.get(id);
@@ -192,6 +203,24 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
     tertunda: { hp: holding.length, nilai: holding.reduce((sum, p) => sum + p.tertunda, 0) },
     disahkan: kegiatan.disahkan_at !== null,
   };
+}
+
+const ProgresResult = apiResult(Progres);
+
+/**
+ * The progress page's answer as JSON text: built once for all the admins polling it at once and
+ * reused until the event's data changes (docs/decisions/117); validated and serialised once per
+ * build, as the route's serialiser did per request.
+ */
+export function progresJson(
+  db: Kysely<Database>,
+  cache: BuildCache,
+  admin: AuthPenguji,
+  idUkt: number,
+): Promise<string> {
+  return cache.get(`progres|${admin.id_organisasi}|${idUkt}`, idUkt, async () =>
+    JSON.stringify(ProgresResult.parse({ success: true, data: await getProgres(db, admin, idUkt) })),
+  );
 }
 
 /** A page of the participants still lacking an exam (20 by no_urut), with region filters. */

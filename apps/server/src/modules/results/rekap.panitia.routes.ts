@@ -5,25 +5,28 @@ import {
   EksporQuery,
   KegiatanParams,
   PassRuleSchema,
-  RekapMeta,
   RekapQuery,
-  RekapRow,
 } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
+import { sendJson } from '../../lib/send-json';
 import { pengujiOf } from '../../plugins/context';
 import { getAturan, putAturan } from './aturan.service';
-import { buildRekap } from './rekap.service';
+import { BuildCache } from './build-cache';
+import { RekapResult, rekapJson } from './rekap.service';
 import { exportResults, RESULTS_CONTENT_TYPE, resultsFileName } from './results.service';
 
 // The console's results of an event (DESIGN §10, docs/decisions/040): its pass rule (versioned),
 // the recap with filters, sorting and totals, and the recap's exports.
 
-const RekapResult = z.object({ success: z.literal(true), data: z.array(RekapRow), meta: RekapMeta });
+/** Recaps kept per process: an event's few filter combinations that admins look at. */
+const CACHED_RECAPS = 32;
 
 /** Every route of the pass rule, the recap and its exports. */
 export const rekapPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const recaps = new BuildCache(app.dataChanges, CACHED_RECAPS);
+
   app.get(
     API.panitia.aturan.route,
     {
@@ -74,14 +77,16 @@ export const rekapPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RekapResult, ...AUTH_ERRORS },
       },
     },
-    async (request) => {
-      const { rows, meta } = await buildRekap(
+    async (request, reply) => {
+      // Validated against RekapResult when it was built; sent as it is.
+      const json = await rekapJson(
         app.db,
+        recaps,
         pengujiOf(request).id_organisasi,
         request.params.id_ukt,
         request.query,
       );
-      return { success: true as const, data: rows, meta };
+      return sendJson(reply, json);
     },
   );
 

@@ -3,19 +3,21 @@ import {
   KOMPONEN,
   type KomponenKey,
   REKAP_STATUS,
-  type RekapMeta,
+  RekapMeta,
   type RekapQuery,
-  type RekapRow,
+  RekapRow,
   type RekapStatus,
   rekapResult,
 } from '@ukt/core';
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Database, UktTable } from '../../db/types';
 import { findKegiatanById } from '../kegiatan/kegiatan.repository';
 import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 import { listRekap } from '../siswa/siswa-rekap.repository';
 import { findAturanTerkini } from './aturan.repository';
 import { aturanOf } from './aturan.service';
+import type { BuildCache } from './build-cache';
 
 // The recap of an event (DESIGN §10, docs/decisions/040): every participant, each component from
 // the score records (unscored is null, never 0), and core's recap status: 'Mundur' for one who
@@ -112,4 +114,38 @@ export async function buildRekap(
     rows,
     meta: { aturan_versi: aturan.versi, komponen, disahkan: kegiatan.disahkan_at !== null, total, mundur },
   };
+}
+
+/** The recap's answer as the route declares it: `{ success, data: rows, meta }`. */
+export const RekapResult = z.object({ success: z.literal(true), data: z.array(RekapRow), meta: RekapMeta });
+
+/**
+ * The recap's answer as JSON text: built once for all the admins asking the same at once, and
+ * reused until the event's data changes (docs/decisions/117). Validated and serialised once per
+ * build, exactly as the route's serialiser did per request, so the text is the same.
+ */
+export function rekapJson(
+  db: Kysely<Database>,
+  cache: BuildCache,
+  idOrganisasi: number,
+  idUkt: number,
+  query: RekapQuery,
+): Promise<string> {
+  const { id_perwapus, id_cabang, id_ranting, id_rayon, status, urut, arah } = query;
+  const key = [
+    'rekap',
+    idOrganisasi,
+    idUkt,
+    id_perwapus,
+    id_cabang,
+    id_ranting,
+    id_rayon,
+    status,
+    urut,
+    arah,
+  ];
+  return cache.get(key.join('|'), idUkt, async () => {
+    const { rows, meta } = await buildRekap(db, idOrganisasi, idUkt, query);
+    return JSON.stringify(RekapResult.parse({ success: true, data: rows, meta }));
+  });
 }

@@ -1,6 +1,7 @@
 import type { PostFlag } from '@ukt/core';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
+import { freshVersi } from './siswa.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -69,7 +70,7 @@ export async function releaseAtPost(
 ): Promise<boolean> {
   const result = await db
     .updateTable('siswa')
-    .set({ [column]: null })
+    .set({ [column]: null, versi: freshVersi(db) })
     .where('id_siswa', '=', idSiswa)
     .where(column, '=', holder)
     .executeTakeFirst();

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { bumpFlagsVersion, bumpRosterVersion } from '../../db/versions';
+import { bumpRosterVersion } from '../../db/versions';
 import type { Writer } from '../../db/writer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
@@ -257,7 +257,6 @@ export async function lepasPeserta(
           source: 'koreksi',
         },
       ]);
-      await bumpFlagsVersion(trx, idUkt);
     }
     return { peserta: await onePeserta(trx, idSiswa), dilepas };
   });

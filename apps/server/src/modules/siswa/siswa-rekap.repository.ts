@@ -1,9 +1,7 @@
 import { KOMPONEN, KOMPONEN_NILAI, type KomponenKey, komponenTingkat } from '@ukt/core';
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, NilaiTable } from '../../db/types';
 import { isWritten } from '../audit/audit.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A numeric column of the score record. */
 type KolomAngka = { [K in keyof NilaiTable]: NilaiTable[K] extends number ? K : never }[keyof NilaiTable];
@@ -41,24 +39,10 @@ function score(eb: From, idUkt: number, tingkat: number, key: KomponenKey) {
 /**
  * Every participant of an event under the region filters (withdrawn ones flagged), by no_urut,
  * with their region names and every component's score (null: not scored): one query reading the
- * score records at the event's belt and at level 5 (docs/decisions/040).
+ * score records at the event's belt and at level 5 (docs/decisions/040). Its audit look-ups lift
+ * PostgreSQL's cost estimate past jit_above_cost, so JIT is off for the whole database there.
  */
-export async function listRekap(
-  db: Kysely<Database>,
-  idUkt: number,
-  tingkat: number,
-  filter: RekapRegionFilter,
-) {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return rekapQuery(db, idUkt, tingkat, filter);
-  // The audit look-ups lift PostgreSQL's cost estimate past jit_above_cost, and compiling the
-  // query took three times as long as running it (about 90 ms against 30 ms): no JIT for it.
-  return db.transaction().execute(async (trx) => {
-    await sql`set local jit = off`.execute(trx);
-    return rekapQuery(trx, idUkt, tingkat, filter);
-  });
-}
-
-function rekapQuery(db: Db, idUkt: number, tingkat: number, filter: RekapRegionFilter) {
+export function listRekap(db: Kysely<Database>, idUkt: number, tingkat: number, filter: RekapRegionFilter) {
   let query = db
     .selectFrom('siswa')
     .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')

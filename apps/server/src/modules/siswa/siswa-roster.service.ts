@@ -4,11 +4,11 @@ import type { Database } from '../../db/types';
 import { signCardCode } from '../../lib/card-code';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
-import { listVersionTag } from '../kegiatan/kegiatan.repository';
 import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 import { findRegionsById } from '../regions/regions.repository';
 import { findRosterRows } from './siswa.repository';
 import { scopedFilter } from './siswa.service';
+import { listVersionTag } from './siswa-list.repository';
 import { dinilaiBySiswa } from './siswa-list.service';
 
 /** Finished roster answers per (event, scope): few and large, so a small cache of its own. */

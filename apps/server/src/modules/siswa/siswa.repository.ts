@@ -3,6 +3,7 @@ import { SISWA_PAGE_SIZE } from '@ukt/core';
 import {
   type Insertable,
   type Kysely,
+  PostgresAdapter,
   type SelectQueryBuilder,
   sql,
   type Transaction,
@@ -10,7 +11,6 @@ import {
 } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import { fromExcluded } from '../../db/upsert';
-import { bumpFlagsVersion } from '../../db/versions';
 import { containsPattern } from '../../lib/search-form';
 import { writtenSiswaIds } from '../audit/audit.repository';
 
@@ -163,15 +163,59 @@ export async function takeAtPost(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('siswa')
-    .set({ [column]: idPemilih })
+    .set({ [column]: idPemilih, versi: freshVersi(trx) })
     .where('id_siswa', '=', idSiswa)
     .where('id_ukt', '=', idUkt)
     .where('mundur', '=', 0)
     .where((eb) => eb.or([eb(column, 'is', null), eb(column, '=', idPemilih)]))
     .executeTakeFirst();
-  const taken = Number(result.numUpdatedRows) === 1;
-  if (taken) await bumpFlagsVersion(trx, idUkt);
-  return taken;
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A new flags version for a participant row whose post flags change (docs/decisions/118): on
+ * PostgreSQL the next value of siswa_versi_seq (the column's default), taken without any lock;
+ * on SQLite, where one write runs at a time, the event's highest plus one.
+ */
+export function freshVersi(db: Kysely<Database> | Transaction<Database>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`default`
+    : sql<number>`(select coalesce(max(s2.versi), 0) + 1 from siswa s2 where s2.id_ukt = siswa.id_ukt)`;
+}
+
+/** What `ukt_ambil` answered: the key's kept answer, a refusal to look into, or the take. */
+export interface AmbilResult {
+  hasil: 'ulang' | 'tolak' | 'diambil';
+  status_code: number | null;
+  response: string | null;
+  request_hash: string | null;
+}
+
+/**
+ * PostgreSQL: a whole take in one round trip and one commit, the Idempotency-Key and its answer
+ * included (the function `ukt_ambil`, migration 20261126-0001-versi, docs/decisions/118).
+ */
+export async function ambilPg(
+  db: Kysely<Database>,
+  take: {
+    owner: number;
+    key: string | null;
+    hash: string | null;
+    now: number;
+    answer: string;
+    idSiswa: number;
+    idUkt: number;
+    idOrganisasi: number;
+    column: PostFlag;
+    admin: boolean;
+    idPerwapus: number | null;
+    idCabang: number | null;
+  },
+): Promise<AmbilResult> {
+  const { rows } = await sql<AmbilResult>`select * from ukt_ambil(${take.owner}, ${take.key}, ${take.hash},
+    ${take.now}, ${take.answer}, ${take.idSiswa}, ${take.idUkt}, ${take.idOrganisasi}, ${take.column},
+    ${take.admin}, ${take.idPerwapus}, ${take.idCabang})`.execute(db);
+  return rows[0] as AmbilResult;
 }
 
 /** A participant of an event by no_urut. */

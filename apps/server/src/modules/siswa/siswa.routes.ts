@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { sendJson } from '../../lib/send-json';
 import { pengujiOf } from '../../plugins/context';
+import { replay } from '../../plugins/idempotency';
 import { takeSiswa } from './siswa.service';
 import { createListCaches, listSiswaJson, SiswaListResult } from './siswa-list.service';
 import { createRosterCache, rosterJson } from './siswa-roster.service';
@@ -61,7 +62,7 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.siswaUpdate.route,
     {
-      config: { live: 'ambil' },
+      config: { live: 'ambil', idempotency: 'inline' },
       schema: {
         tags: ['peserta'],
         summary: 'Ambil peserta di pos ujian',
@@ -70,17 +71,17 @@ export const siswaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageResult, ...AUTH_ERRORS, 409: ErrorResult },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const column = FLAGS.find((f) => request.body[f] !== undefined) as PostFlag;
-      await takeSiswa(
-        app.db,
-        app.writer,
-        pengujiOf(request),
-        request.params.id_siswa,
-        request.body.id_ukt,
+      const answer = await takeSiswa(app.db, app.writer, pengujiOf(request), {
+        idSiswa: request.params.id_siswa,
+        idUkt: request.body.id_ukt,
         column,
-      );
-      return { success: true, message: 'Peserta berhasil dipilih.' };
+        idempotency: request.idempotency,
+        now: app.clock(),
+      });
+      if (answer.replayed) return replay(reply, answer.status, answer.response);
+      return sendJson(reply, answer.response);
     },
   );
 };

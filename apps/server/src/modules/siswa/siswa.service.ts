@@ -1,14 +1,22 @@
 import { mayTakeAt, type PostFlag, type SiswaQuery } from '@ukt/core';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
 import type { AuthPenguji } from '../../plugins/context';
+import {
+  type InlineIdempotency,
+  KEY_BUSY_MESSAGE,
+  KEY_REUSED_MESSAGE,
+  type KeptAnswer,
+  keepInlineAnswer,
+  keptAnswer,
+} from '../../plugins/idempotency';
 import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { pengujiName } from '../penguji/penguji.repository';
-import { findSiswa, type SiswaFilter, takeAtPost } from './siswa.repository';
+import { ambilPg, findSiswa, type SiswaFilter, takeAtPost } from './siswa.repository';
 
 /**
  * Fails closed with 403 for a non-admin examiner without a perwapus or cabang: their scope is
@@ -79,32 +87,87 @@ export async function assertNotHeldByOther(
   }
 }
 
-/** Takes a participant at a post for the examiner (SPEC §7 siswaUpdate); 409 when another holds them. */
+/** The answer of a take, kept with its Idempotency-Key and sent as it is. */
+export const AMBIL_ANSWER = JSON.stringify({ success: true, message: 'Peserta berhasil dipilih.' });
+const TAKEN: KeptAnswer = { status: 200, response: AMBIL_ANSWER };
+
+/** What a take answers: the answer's status and body, and whether it is a kept one sent again. */
+export interface TakeAnswer extends KeptAnswer {
+  replayed: boolean;
+}
+
+/** A take and where it comes from. */
+export interface Take {
+  idSiswa: number;
+  idUkt: number;
+  column: PostFlag;
+  /** The request's Idempotency-Key, honoured inside the take's own commit (docs/decisions/116). */
+  idempotency: InlineIdempotency | undefined;
+  now: number;
+}
+
+/**
+ * Takes a participant at a post for the examiner (SPEC §7 siswaUpdate); 409 when another holds
+ * them. On PostgreSQL one round trip and one commit (`ukt_ambil`, docs/decisions/118); Node asks
+ * why only when nothing was written. On SQLite the key, the take and its answer share one commit.
+ */
 export async function takeSiswa(
   db: Kysely<Database>,
   writer: Writer,
   examiner: AuthPenguji,
-  idSiswa: number,
-  idUkt: number,
-  column: PostFlag,
-): Promise<void> {
-  if (!mayTakeAt(column, examiner)) {
+  take: Take,
+): Promise<TakeAnswer> {
+  if (!mayTakeAt(take.column, examiner)) {
     throw forbidden(
       'Penguji dewan 2 hanya menguji KESHAN, jadi hanya boleh mengambil peserta di pos KESHAN.',
     );
   }
-  const siswa = await siswaForPenguji(db, examiner, idSiswa, idUkt);
+  requireRegion(examiner);
+  const idem = take.idempotency;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const result = await ambilPg(db, {
+      owner: examiner.id_pemilih,
+      key: idem?.key ?? null,
+      hash: idem?.hash ?? null,
+      now: take.now,
+      answer: AMBIL_ANSWER,
+      idSiswa: take.idSiswa,
+      idUkt: take.idUkt,
+      idOrganisasi: examiner.id_organisasi,
+      column: take.column,
+      admin: examiner.isAdmin,
+      idPerwapus: examiner.id_perwapus,
+      idCabang: examiner.id_cabang,
+    });
+    if (result.hasil === 'ulang') {
+      if (result.request_hash !== idem?.hash) throw new AppError(422, KEY_REUSED_MESSAGE);
+      if (result.status_code === null || result.response === null) throw conflict(KEY_BUSY_MESSAGE);
+      return { status: result.status_code, response: result.response, replayed: true };
+    }
+    if (result.hasil === 'diambil') return { ...TAKEN, replayed: false };
+    return refusedTake(db, examiner, take);
+  }
+  const kept = idem && (await keptAnswer(db, idem, take.now));
+  if (kept) return { ...kept, replayed: true };
+  const siswa = await siswaForPenguji(db, examiner, take.idSiswa, take.idUkt);
   assertNotMundur(siswa);
-  await assertNotHeldByOther(db, examiner, siswa, column);
+  await assertNotHeldByOther(db, examiner, siswa, take.column);
   const taken = await writer.run(async (trx) => {
     // No take once the event's scores are ratified (DESIGN §10): checked in the transaction.
-    await assertNotDisahkan(trx, idUkt);
-    return takeAtPost(trx, idSiswa, idUkt, column, examiner.id_pemilih);
+    await assertNotDisahkan(trx, take.idUkt);
+    const done = await takeAtPost(trx, take.idSiswa, take.idUkt, take.column, examiner.id_pemilih);
+    if (done && idem) await keepInlineAnswer(trx, idem, TAKEN, take.now);
+    return done;
   });
-  if (!taken) {
-    const now = await findSiswa(db, idSiswa, idUkt);
-    if (now) assertNotMundur(now);
-    if (now) await assertNotHeldByOther(db, examiner, now, column);
-    throw conflict('Peserta ini baru saja diambil penguji lain. Muat ulang daftar.');
-  }
+  if (!taken) return refusedTake(db, examiner, take);
+  return { ...TAKEN, replayed: false };
+}
+
+/** Why a take wrote nothing, as the error it answers, checked in the order of SPEC §7. */
+async function refusedTake(db: Kysely<Database>, examiner: AuthPenguji, take: Take): Promise<never> {
+  const siswa = await siswaForPenguji(db, examiner, take.idSiswa, take.idUkt);
+  assertNotMundur(siswa);
+  await assertNotHeldByOther(db, examiner, siswa, take.column);
+  await assertNotDisahkan(db, take.idUkt);
+  throw conflict('Peserta ini baru saja diambil penguji lain. Muat ulang daftar.');
 }

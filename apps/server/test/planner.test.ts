@@ -1,0 +1,83 @@
+import { API } from '@ukt/core';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSignedIn, type TestApp } from './support/app';
+import { multipartSheet } from './support/multipart';
+import { type PgCluster, startPgCluster } from './support/pg-cluster';
+
+// Planner hygiene on PostgreSQL (docs/decisions/118): a bulk import leaves fresh statistics behind
+// it, and JIT compilation is off for the database, not per transaction. On TEST_DATABASE_URL (CI) in
+// a schema of its own; without it, on a throwaway PostgreSQL of its own (support/pg-cluster.ts).
+
+const HEADER = 'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi';
+const ROWS = 1_200;
+
+describe('the planner on PostgreSQL', () => {
+  const kind = 'postgres';
+  let t: TestApp;
+  let admin: string;
+  let own: PgCluster | undefined;
+  beforeAll(async () => {
+    if (!process.env.TEST_DATABASE_URL) {
+      own = await startPgCluster();
+      process.env.TEST_DATABASE_URL = own.url;
+    }
+    ({ t, admin } = await startSignedIn(kind));
+  });
+  afterAll(async () => {
+    await t.close();
+    own?.destroy();
+  });
+
+  /** When siswa of the test's schema was last analysed, by hand or by the import (null: never). */
+  const lastAnalyze = async () => {
+    const { rows } = await sql<{ at: Date | null }>`select coalesce(last_analyze, last_autoanalyze) as at
+      from pg_stat_user_tables where relname = 'siswa' and schemaname = current_schema()`.execute(t.app.db);
+    return rows[0]?.at ?? null;
+  };
+
+  it('analyses the tables after an import of thousands of rows, so the first exam-day plans are right', async () => {
+    const before = await lastAnalyze();
+    const lines = Array.from(
+      { length: ROWS },
+      (_, i) => `${5000 + i},Peserta Impor ${i},Perwapus Uji,Cabang Uji,Ranting Uji,Rayon Uji,Jawa Timur`,
+    );
+    const { payload, headers } = multipartSheet('peserta.csv', [HEADER, ...lines].join('\n'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/uktNEW/api${API.panitia.impor.href('peserta', '?id_ukt=1')}`,
+      payload,
+      headers: { ...headers, 'access-token': admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await lastAnalyze();
+    expect(after).not.toBeNull();
+    if (before) expect((after as Date).getTime()).toBeGreaterThan(before.getTime());
+    const { rows } = await sql<{ n: number }>`select reltuples::int as n from pg_class
+      where relname = 'siswa' and relnamespace = current_schema()::regnamespace`.execute(t.app.db);
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(ROWS);
+  });
+
+  it('has JIT off for every new connection of the database once migrated, with no statement of ours setting it', async () => {
+    const jitOfNewConnection = async () => {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        return (await client.query<{ jit: string }>('show jit')).rows[0]?.jit;
+      } finally {
+        await client.end();
+      }
+    };
+    // Back to the server's default, then a database migrated afresh (a new schema) turns it off.
+    await sql`do $$ begin execute format('alter database %I reset jit', current_database()); end $$`.execute(
+      t.app.db,
+    );
+    const fresh = await startSignedIn(kind);
+    try {
+      expect(await jitOfNewConnection()).toBe('off');
+    } finally {
+      await fresh.t.close();
+    }
+  });
+});

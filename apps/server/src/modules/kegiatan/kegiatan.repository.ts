@@ -13,12 +13,16 @@ export function listKegiatan(db: Kysely<Database>, idOrganisasi: number, filter:
 
 /** One event of an organisation, if it exists. */
 export function findKegiatanById(db: Kysely<Database>, idOrganisasi: number, idUkt: number) {
+  return kegiatanByIdQuery(db, idOrganisasi, idUkt).executeTakeFirst();
+}
+
+/** The query of findKegiatanById, to read beside others (db/read-together.ts). */
+export function kegiatanByIdQuery(db: Kysely<Database>, idOrganisasi: number, idUkt: number) {
   return db
     .selectFrom('ukt')
     .selectAll()
     .where('id_organisasi', '=', idOrganisasi)
-    .where('id_ukt', '=', idUkt)
-    .executeTakeFirst();
+    .where('id_ukt', '=', idUkt);
 }
 
 /** Adds an event with the committee's id_ukt. */

@@ -5,6 +5,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The current (highest) stored version of an event's pass rule, if it has one. */
 export function findAturanTerkini(db: Db, idUkt: number) {
+  return aturanTerkiniQuery(db, idUkt).executeTakeFirst();
+}
+
+/** The query of findAturanTerkini, to read beside others (db/read-together.ts). */
+export function aturanTerkiniQuery(db: Db, idUkt: number) {
   return db
     .selectFrom('aturan_lulus')
     .leftJoin('penguji', 'penguji.id_pemilih', 'aturan_lulus.id_pemilih')
@@ -16,8 +21,7 @@ export function findAturanTerkini(db: Db, idUkt: number) {
     ])
     .where('aturan_lulus.id_ukt', '=', idUkt)
     .orderBy('aturan_lulus.versi', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
 }
 
 /** Stores a version of an event's pass rule (the unique (id_ukt, versi) refuses a duplicate). */

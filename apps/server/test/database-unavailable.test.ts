@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { API } from '@ukt/core';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from '../src/db/sqlite-driver';
+import type { Database } from '../src/db/types';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import type { Writer } from '../src/db/writer';
-import { api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
+import { ADMIN, api, body, DATABASES, SITI, startApp, type TestApp } from './support/app';
 
 // DESIGN §4 "When the database is away": 503 + Retry-After and the outbox's message, never a 500
 // (PostgreSQL stopping and starting is in db-outage.test.ts).
@@ -63,6 +65,7 @@ describe.each(DATABASES)('GET /health on %s', (kind) => {
 describe('SQLite locked by another process, or failing', () => {
   let t: TestApp;
   let siti: string;
+  let admin: string;
   let locker: SQLite.Database;
   let realRun: Writer['run'];
 
@@ -70,6 +73,7 @@ describe('SQLite locked by another process, or failing', () => {
     // The app waits 50 ms for a lock instead of 5 s, so each refusal comes quickly.
     t = await startApp('sqlite', {}, undefined, { sqliteBusyTimeoutMs: 50 });
     siti = await t.login(SITI);
+    admin = await t.login(ADMIN);
     locker = new SQLite(join(t.config.dataDir, 'ukt.db'));
     realRun = t.app.writer.run;
   });
@@ -136,6 +140,40 @@ describe('SQLite locked by another process, or failing', () => {
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await saved(3)).toBe(80);
+  });
+
+  it('does not leave a key stuck when the lock comes between reserving it and writing (a console correction)', async () => {
+    // The console's correction keeps its key through the plugin: reserved in one commit, answered
+    // in another. Another process takes the lock right after the reservation.
+    let calls = 0;
+    t.app.writer.run = <T>(work: (trx: Transaction<Database>) => Promise<T>) => {
+      const result = realRun(work);
+      if (++calls === 1) void result.then(() => locker.exec('BEGIN IMMEDIATE'));
+      return result;
+    };
+    const koreksi = () =>
+      api(
+        t,
+        admin,
+        'POST',
+        API.panitia.koreksi.href(1),
+        { id_siswa: 4, komponen: 'sambung', nilai: 75, alasan: 'Salah tekan di HP penguji' },
+        { 'idempotency-key': 'locked-koreksi' },
+      );
+    expectUnavailable(await koreksi());
+    t.app.writer.run = realRun;
+    locker.exec('ROLLBACK');
+    const left = await t.app.db
+      .selectFrom('idempotency')
+      .selectAll()
+      .where('key', '=', 'locked-koreksi')
+      .execute();
+    expect(left).toMatchObject([{ status_code: null }]);
+    // The committee's retry a moment later: the correction runs, no 409 "masih diproses" for a minute.
+    const retry = await koreksi();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await saved(4)).toBe(75);
   });
 
   it('answers 503 for a disk error, which also fails the rest of its group commit with the same cause', async () => {

@@ -71,12 +71,24 @@ export async function keptAnswer(
 ): Promise<KeptAnswer | undefined> {
   const row = await findKey(trx, idempotency.owner, idempotency.key);
   if (!row) return undefined;
-  if (row.request_hash !== idempotency.hash) throw new AppError(422, KEY_REUSED_MESSAGE);
-  if (row.status_code !== null && row.response !== null) {
-    return { status: row.status_code, response: row.response };
-  }
+  const kept = answerOfKey(row, idempotency.hash);
+  if (kept) return kept;
   if (row.created_at >= now - STALE_MS) throw conflict(KEY_BUSY_MESSAGE);
   return undefined;
+}
+
+/**
+ * What a key already stored means for a request with this hash: its kept answer, or null while
+ * it has none yet; 422 when the key was used for another request.
+ */
+export function answerOfKey(
+  row: { request_hash: string | null; status_code: number | null; response: string | null },
+  hash: string,
+): KeptAnswer | null {
+  if (row.request_hash !== hash) throw new AppError(422, KEY_REUSED_MESSAGE);
+  return row.status_code !== null && row.response !== null
+    ? { status: row.status_code, response: row.response }
+    : null;
 }
 
 /** Keeps an inline route's answer for its key, in the transaction of the work it answers. */

@@ -2,13 +2,13 @@ import { mayTakeAt, type PostFlag, type SiswaQuery } from '@ukt/core';
 import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
 import type { AuthPenguji } from '../../plugins/context';
 import {
+  answerOfKey,
   type InlineIdempotency,
   KEY_BUSY_MESSAGE,
-  KEY_REUSED_MESSAGE,
   type KeptAnswer,
   keepInlineAnswer,
   keptAnswer,
@@ -140,9 +140,9 @@ export async function takeSiswa(
       idCabang: examiner.id_cabang,
     });
     if (result.hasil === 'ulang') {
-      if (result.request_hash !== idem?.hash) throw new AppError(422, KEY_REUSED_MESSAGE);
-      if (result.status_code === null || result.response === null) throw conflict(KEY_BUSY_MESSAGE);
-      return { status: result.status_code, response: result.response, replayed: true };
+      const kept = answerOfKey(result, idem?.hash ?? '');
+      if (!kept) throw conflict(KEY_BUSY_MESSAGE);
+      return { ...kept, replayed: true };
     }
     if (result.hasil === 'diambil') return { ...TAKEN, replayed: false };
     return refusedTake(db, examiner, take);

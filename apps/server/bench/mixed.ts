@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SAMBUNG_SCALE } from '@ukt/core';
 import autocannon from 'autocannon';
 import { openDb } from '../src/db/connect';
+import { refreshPlannerStats } from '../src/db/planner';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { isEmptyList, listMix } from './list-mix';
@@ -258,6 +259,8 @@ async function seed(url: string): Promise<{ events: MixEvent[]; token: string; c
         takes: { n: 0 },
       });
     }
+    // As after the committee's import of the roster: the filled tables' statistics renewed.
+    await refreshPlannerStats(db, ['siswa', 'perwapus', 'cabang', 'ranting', 'rayon']);
     const token = await openSession(db, BENCH_SECRET, 1, Date.now());
     return { events, token, candidates };
   } finally {

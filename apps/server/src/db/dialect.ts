@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Dialect, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  type Dialect,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
+import { statementNameOf } from './prepared';
 import SQLite from './sqlite-driver';
 import { ReadingSqliteDialect } from './sqlite-reader';
 
@@ -146,7 +154,30 @@ function postgresDialect(url: string, options: DialectOptions): Dialect {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: namingPool(pool) });
+}
+
+/**
+ * The pool as Kysely sees it, sending the prepared queries' texts (db/prepared.ts) as named
+ * statements: parsed and planned once per connection, then only bound (docs/decisions/119).
+ * Every other text goes as it came, unnamed.
+ */
+function namingPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        query(text: unknown, parameters?: ReadonlyArray<unknown>) {
+          const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+          return name
+            ? client.query({ name, text: text as string, values: [...(parameters ?? [])] })
+            : client.query(text as string, parameters as unknown[]);
+        },
+        release: () => client.release(),
+      } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** The Kysely dialect for a DATABASE_URL. */

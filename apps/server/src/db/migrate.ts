@@ -18,6 +18,7 @@ import * as penugasan from './migrations/20261125-0001-penugasan';
 import * as penandatangan from './migrations/20261125-0002-penandatangan';
 import * as versi from './migrations/20261126-0001-versi';
 import * as simpanNilai from './migrations/20261126-0002-simpan-nilai';
+import * as auditSiswa from './migrations/20261126-0003-audit-siswa';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125-0002-penandatangan': penandatangan,
   '20261126-0001-versi': versi,
   '20261126-0002-simpan-nilai': simpanNilai,
+  '20261126-0003-audit-siswa': auditSiswa,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,9 +1,25 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import type { Database } from './types';
 
-/** Something Kysely can compile to SQL: a query builder. */
-interface Compilable<R> {
-  compile(): CompiledQuery<R>;
+/** Something Kysely can compile to SQL: a query builder, or a raw `sql` text compiled with its database. */
+type Compilable<R> = { compile(): CompiledQuery<R> } | RawBuilder<R>;
+
+/**
+ * The SQL texts of the prepared queries and their statement names. On PostgreSQL these are sent
+ * as named prepared statements (db/dialect.ts): each connection parses and plans one once and
+ * then only binds values, where an unnamed statement is parsed and planned on every call — for
+ * the participant list that planning cost three times its execution (docs/decisions/119). The
+ * texts are fixed at build time, so the set is bounded.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a prepared query's SQL text, or undefined for any other text. */
+export function statementNameOf(text: string): string | undefined {
+  return statementNames.get(text);
+}
+
+function nameStatement(text: string): void {
+  if (!statementNames.has(text)) statementNames.set(text, `ukt_${statementNames.size + 1}`);
 }
 
 /**
@@ -17,10 +33,12 @@ export function prepare<P extends unknown[], R>(
   arity: P['length'],
 ): (...values: P) => Promise<R[]> {
   const marks = Array.from({ length: arity }, (_, i) => `\u0000prepared-${i}\u0000`);
-  const compiled = build(...(marks as P)).compile();
+  const built = build(...(marks as P));
+  const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
   const slots = compiled.parameters.map((p) => marks.indexOf(p as string));
   if (slots.filter((s) => s >= 0).length !== arity)
     throw new Error('prepare: every value must be used exactly once');
+  nameStatement(compiled.sql);
   return async (...values: P) => {
     const parameters = compiled.parameters.map((p, i) => {
       const slot = slots[i] as number;

@@ -90,11 +90,13 @@ export function createPostgresBus(url: string, channel: string, log: Log): LiveB
   const flush = () => {
     const payloads = pending;
     pending = [];
+    // Named: each notifier connection parses and plans it once (docs/decisions/119).
     notifier
-      .query(
-        'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n',
-        [channel, payloads],
-      )
+      .query({
+        name: 'ukt_notify',
+        text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n',
+        values: [channel, payloads],
+      })
       .catch((error: Error) => {
         log.warn({ reason: error.message }, 'Kabar langsung ke panitia tidak terkirim.');
       });

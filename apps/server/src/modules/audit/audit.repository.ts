@@ -106,7 +106,6 @@ export interface FieldAt {
 
 /** The post flags, in post order. */
 const FLAGS = ['sudah_keshan', 'sudah_tes', 'sudah_fisik', 'sudah_sambung'] as const;
-type Flag = (typeof FLAGS)[number];
 
 /**
  * Appends rows to the audit log. An audit row is what makes a field "scored", and the event's
@@ -203,74 +202,39 @@ export function auditVersionOf(eb: ExpressionBuilder<Database, never>, idUkt: nu
 /**
  * PostgreSQL: the written (participant, field, belt level) triples of some participants among
  * `fields`, as one JSON array of [id_siswa, field, id_tingkat], a scalar sub-query (null: none).
+ * Each participant is looked up on its own (a lateral join on the page's ids), so the plan stays
+ * an index probe per participant whatever the statistics say: with `id_siswa = any(…)` a generic
+ * plan made while the audit log was small read every audit row of the event on each request
+ * (docs/decisions/119).
  */
 export function writtenJsonOf(
-  eb: ExpressionBuilder<Database, never>,
+  _eb: ExpressionBuilder<Database, never>,
   idUkt: number,
   fields: string[],
   ids: number[],
 ) {
-  const written = eb
-    .selectFrom('audit_log')
-    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
-    .distinct()
-    .where('audit_log.id_ukt', '=', idUkt)
-    .where('audit_log.field', '=', sql<string>`any(${fields})`)
-    .where('audit_log.id_siswa', '=', sql<number>`any(${ids})`);
-  return eb
-    .selectFrom(written.as('w'))
-    .select(
-      sql<
-        [number, string, number][] | null
-      >`json_agg(json_build_array(w.id_siswa, w.field, w.id_tingkat))`.as('j'),
-    );
+  return sql<
+    [number, string, number][] | null
+  >`(select json_agg(json_build_array(p.id, w.field, w.id_tingkat))
+    from unnest(${ids}::integer[]) as p(id)
+    cross join lateral (
+      select distinct audit_log.field, audit_log.id_tingkat from audit_log
+      where audit_log.id_siswa = p.id and audit_log.id_ukt = ${idUkt} and audit_log.field = any(${fields})
+    ) as w)`;
 }
 
-// The progress page's scored counts (DESIGN §10): withdrawn participants count nowhere.
-
-/**
- * Per score field and belt level among `fields` (matched loosely, IN and IN, so that the index is
- * sought per field; the caller keeps the exact pairs): how many participants not withdrawn were
- * scored, and how many of those are taken at each post. The written (participant, field, level)
- * set is made once from the index and then joined to the participants by key, a plan that stays
- * linear even before PostgreSQL has statistics (a probe per participant did not: docs/decisions/041).
- */
-export async function countDinilai(db: Db, idUkt: number, fields: FieldAt[]) {
-  const written = db
-    .selectFrom('audit_log')
-    .select(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
-    .distinct()
-    .where('audit_log.id_ukt', '=', idUkt)
-    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
-    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))]);
-  const rows = await db
-    .selectFrom(written.as('w'))
-    .innerJoin('siswa', 'siswa.id_siswa', 'w.id_siswa')
-    .select((eb) => [
-      'w.field',
-      'w.id_tingkat',
-      eb.fn.countAll<number | string>().as('dinilai'),
-      ...FLAGS.map((f) => eb.fn.count<number | string>(`siswa.${f}`).as(f)),
-    ])
-    .where('siswa.mundur', '=', 0)
-    .groupBy(['w.field', 'w.id_tingkat'])
-    .execute();
-  return rows.map((r) => ({
-    field: r.field,
-    tingkat: Number(r.id_tingkat),
-    dinilai: Number(r.dinilai),
-    taken: Object.fromEntries(FLAGS.map((f) => [f, Number(r[f])])) as Record<Flag, number>,
-  }));
-}
+// The progress page's scored counts (DESIGN §10): withdrawn participants count nowhere. The
+// fields are matched loosely (IN), every belt level: the caller keeps the exact (field, level)
+// pairs of its exams, so these queries need nothing from the event and are read in one statement
+// with it (docs/decisions/117, 119).
 
 /**
  * Per examiner, field and belt level, from their own app writes (corrections and imports by the
  * committee are not examining): how many participants not withdrawn they scored, and when they
- * last wrote one (withdrawn ones included). The fields and levels are matched loosely (IN, IN) so
- * that the index is sought per field; the caller keeps the exact pairs.
+ * last wrote one (withdrawn ones included).
  */
-export async function countDinilaiPerPenguji(db: Db, idUkt: number, fields: FieldAt[]) {
-  const rows = await db
+export function dinilaiPerPengujiQuery(db: Kysely<Database>, idUkt: number, fields: string[]) {
+  return db
     .selectFrom('audit_log')
     .innerJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa')
     .select((eb) => [
@@ -287,25 +251,17 @@ export async function countDinilaiPerPenguji(db: Db, idUkt: number, fields: Fiel
     ])
     .where('audit_log.id_ukt', '=', idUkt)
     .where('audit_log.source', '=', 'aplikasi')
-    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
-    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))])
-    .groupBy(['audit_log.field', 'audit_log.id_tingkat', 'audit_log.id_pemilih'])
-    .execute();
-  return rows.map((r) => ({
-    id_pemilih: Number(r.id_pemilih),
-    field: r.field,
-    tingkat: Number(r.id_tingkat),
-    dinilai: Number(r.n),
-    at: r.at as string,
-  }));
+    .where('audit_log.field', 'in', fields)
+    .groupBy(['audit_log.field', 'audit_log.id_tingkat', 'audit_log.id_pemilih']);
 }
 
 /**
- * Per participant not withdrawn, score field and belt level among `fields` (matched loosely, the
- * caller keeps the exact pairs): when its first score was written. One row per scored pair, so a
- * few thousand for a large event; the complete counts and the chart are made from them.
+ * Per participant not withdrawn, score field and belt level among `fields`: when its first score
+ * was written, and who holds the participant at each post now (the scored-and-taken counts are
+ * made from these). One row per scored pair, so tens of thousands for a large event: read as
+ * rows, not folded into JSON (folding them cost more than the rest of the page).
  */
-export function listFirstScored(db: Db, idUkt: number, fields: FieldAt[]) {
+export function firstScoredQuery(db: Kysely<Database>, idUkt: number, fields: string[]) {
   return db
     .selectFrom('audit_log')
     .innerJoin('siswa', 'siswa.id_siswa', 'audit_log.id_siswa')
@@ -314,11 +270,10 @@ export function listFirstScored(db: Db, idUkt: number, fields: FieldAt[]) {
       'audit_log.field',
       'audit_log.id_tingkat',
       eb.fn.min('audit_log.at').as('at'),
+      ...FLAGS.map((f) => eb.fn.max(`siswa.${f}`).as(f)),
     ])
     .where('audit_log.id_ukt', '=', idUkt)
-    .where('audit_log.field', 'in', [...new Set(fields.map((f) => f.field))])
-    .where('audit_log.id_tingkat', 'in', [...new Set(fields.map((f) => f.tingkat))])
+    .where('audit_log.field', 'in', fields)
     .where('siswa.mundur', '=', 0)
-    .groupBy(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat'])
-    .execute();
+    .groupBy(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat']);
 }

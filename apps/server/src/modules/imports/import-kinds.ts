@@ -32,6 +32,8 @@ export interface ImportContext {
  */
 export interface RowKind<S extends z.ZodType = z.ZodType> {
   schema: S;
+  /** The tables a large import of this kind fills, whose planner statistics are then renewed. */
+  tables: (keyof Database)[];
   /** The column that says which stored row a file row is (a second one in a file is an error). */
   keyField: string;
   keyOf(row: z.output<S>): string | number;
@@ -59,6 +61,7 @@ const byKey = <T extends Stored>(rows: T[], key: (row: T) => string | number) =>
 function kegiatanKind(orgId: number): RowKind<typeof KegiatanFileRow> {
   return {
     schema: KegiatanFileRow,
+    tables: ['ukt'],
     keyField: 'id_ukt',
     keyOf: (row) => row.id_ukt,
     stored: async (db, ids) => byKey(await findKegiatanByIds(db, ids as number[]), (r) => r.id_ukt),
@@ -82,6 +85,7 @@ function kegiatanKind(orgId: number): RowKind<typeof KegiatanFileRow> {
 function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
   return {
     schema: PengujiFileRow,
+    tables: ['penguji'],
     keyField: 'no_wa',
     keyOf: (row) => row.no_wa,
     stored: async (db, noWas) =>
@@ -111,6 +115,7 @@ function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
 function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
   return {
     schema: SiswaFileRow,
+    tables: ['siswa', 'perwapus', 'cabang', 'ranting', 'rayon'],
     keyField: 'no_urut',
     keyOf: (row) => row.no_urut,
     stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),
@@ -154,6 +159,7 @@ function soalKind(orgId: number, tingkat: number): RowKind<typeof SoalFileRow> {
   let before: JawabanKey = new Map();
   return {
     schema: SoalFileRow,
+    tables: ['soal'],
     keyField: 'no',
     keyOf: (row) => row.no,
     stored: async (db, nos) => byKey(await findSoalByNos(db, orgId, tingkat, nos as number[]), (r) => r.no),

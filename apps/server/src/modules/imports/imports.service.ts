@@ -371,6 +371,6 @@ export async function applyImport(
     await kind.after?.(trx, report, { now, idPemilih });
     return report;
   });
-  if (report.baru + report.diperbarui >= BULK_ROWS) await refreshPlannerStats(db);
+  if (report.baru + report.diperbarui >= BULK_ROWS) await refreshPlannerStats(db, kind.tables);
   return report;
 }

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { prepare, preparedOf } from '../../db/prepared';
 import type { Database, NilaiTable } from '../../db/types';
 import type { AuthPenguji } from '../../plugins/context';
 
@@ -129,11 +130,37 @@ export interface SimpanNilaiResult {
 export async function simpanNilai(db: Kysely<Database>, a: SimpanNilaiArgs): Promise<SimpanNilaiResult> {
   const i = a.idempotency;
   const e = a.examiner;
-  const { rows } = await sql<SimpanNilaiResult>`select * from ukt_simpan_nilai(
-    ${e.id_pemilih}::integer, ${i?.key ?? null}::text, ${i?.hash ?? null}::text,
-    ${i?.nowMs ?? 0}::bigint, ${i?.staleMs ?? 0}::bigint, ${i?.answer ?? null}::text, ${a.refused}::boolean,
-    ${e.id_organisasi}::integer, ${e.isAdmin}::boolean, ${e.id_perwapus}::integer, ${e.id_cabang}::integer,
-    ${a.key.id_siswa}::integer, ${a.key.id_ukt}::integer, ${a.key.id_tingkat}::integer, ${a.post}::text,
-    ${JSON.stringify(a.values)}::json, ${a.at}::text, ${a.source}::text, ${a.reason}::text)`.execute(db);
+  const query = preparedOf(db, 'ukt-simpan-nilai', () =>
+    prepare(
+      db,
+      (...v: unknown[]) => sql<SimpanNilaiResult>`select * from ukt_simpan_nilai(
+        ${v[0]}::integer, ${v[1]}::text, ${v[2]}::text, ${v[3]}::bigint, ${v[4]}::bigint, ${v[5]}::text,
+        ${v[6]}::boolean, ${v[7]}::integer, ${v[8]}::boolean, ${v[9]}::integer, ${v[10]}::integer,
+        ${v[11]}::integer, ${v[12]}::integer, ${v[13]}::integer, ${v[14]}::text, ${v[15]}::json,
+        ${v[16]}::text, ${v[17]}::text, ${v[18]}::text)`,
+      19,
+    ),
+  );
+  const rows = await query(
+    e.id_pemilih,
+    i?.key ?? null,
+    i?.hash ?? null,
+    i?.nowMs ?? 0,
+    i?.staleMs ?? 0,
+    i?.answer ?? null,
+    a.refused,
+    e.id_organisasi,
+    e.isAdmin,
+    e.id_perwapus,
+    e.id_cabang,
+    a.key.id_siswa,
+    a.key.id_ukt,
+    a.key.id_tingkat,
+    a.post,
+    JSON.stringify(a.values),
+    a.at,
+    a.source,
+    a.reason,
+  );
   return rows[0] as SimpanNilaiResult;
 }

@@ -30,18 +30,22 @@ export async function upsertPengujiTertunda(
   return before;
 }
 
-/** The outbox reports of the given examiners and of every examiner whose report named the event. */
-export function listTertunda(db: Db, idUkt: number, idPemilih: number[]) {
+/**
+ * Every examiner of an organisation with their name and their phone's last outbox report, if any
+ * (the progress page picks who took, scored or reported for its event).
+ */
+export function pengujiReportsQuery(db: Kysely<Database>, idOrganisasi: number) {
   return db
-    .selectFrom('penguji_tertunda')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('penguji_tertunda.id_ukt', '=', idUkt),
-        eb('penguji_tertunda.id_pemilih', 'in', idPemilih.length ? idPemilih : [-1]),
-      ]),
-    )
-    .execute();
+    .selectFrom('penguji')
+    .leftJoin('penguji_tertunda', 'penguji_tertunda.id_pemilih', 'penguji.id_pemilih')
+    .select([
+      'penguji.id_pemilih',
+      'penguji.nama',
+      'penguji_tertunda.jumlah',
+      'penguji_tertunda.at',
+      'penguji_tertunda.id_ukt',
+    ])
+    .where('penguji.id_organisasi', '=', idOrganisasi);
 }
 
 /** The scores examiners' phones last reported still holding for the event, and how many phones. */

@@ -14,20 +14,24 @@ import {
 } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { readTogether } from '../../db/read-together';
 import type { Database } from '../../db/types';
 import type { AuthPenguji } from '../../plugins/context';
-import { countDinilai, countDinilaiPerPenguji, listFirstScored } from '../audit/audit.repository';
-import { requireKegiatan } from '../kegiatan/kegiatan.service';
-import { listPengujiNames } from '../penguji/penguji.repository';
-import { listTertunda } from '../penguji/penguji-tertunda.repository';
+import { dinilaiPerPengujiQuery, firstScoredQuery } from '../audit/audit.repository';
+import { kegiatanByIdQuery } from '../kegiatan/kegiatan.repository';
+import { kegiatanMissing, requireKegiatan } from '../kegiatan/kegiatan.service';
+import { pengujiReportsQuery } from '../penguji/penguji-tertunda.repository';
 import {
   countBelum,
-  countDiambilPerPenguji,
-  countPesertaPos,
+  diambilPerPengujiOf,
   type ExamAt,
   findBelumPage,
+  POST_FLAGS,
+  type PostFlagColumn,
+  pesertaPosOf,
+  postHoldersQuery,
 } from '../siswa/siswa-progres.repository';
-import { findAturanTerkini } from './aturan.repository';
+import { aturanTerkiniQuery } from './aturan.repository';
 import { aturanOf } from './aturan.service';
 import type { BuildCache } from './build-cache';
 
@@ -111,19 +115,57 @@ function completeness(
 
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null || a > b ? a : b);
 
+/** The score fields of every exam: the progress page's queries match them loosely (any belt level). */
+const EXAM_FIELDS = [...new Set(KOMPONEN.map((k) => KOMPONEN_NILAI[k.key].field))];
+
+/** Per exam (field and belt level): how many participants were scored, and how many of those are taken at each post. */
+function dinilaiOf(
+  firsts: (Record<PostFlagColumn, number | null> & { field: string; id_tingkat: number })[],
+) {
+  const out = new Map<string, { dinilai: number; taken: Record<PostFlagColumn, number> }>();
+  for (const f of firsts) {
+    const key = `${f.field} ${Number(f.id_tingkat)}`;
+    let entry = out.get(key);
+    if (!entry) {
+      entry = {
+        dinilai: 0,
+        taken: Object.fromEntries(POST_FLAGS.map((p) => [p, 0])) as Record<PostFlagColumn, number>,
+      };
+      out.set(key, entry);
+    }
+    entry.dinilai++;
+    for (const p of POST_FLAGS) if (f[p] !== null) entry.taken[p]++;
+  }
+  return out;
+}
+
 /** The progress of an event: per post and exam, per examiner, the phones' unsent writes, ratified or not. */
 export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt: number): Promise<Progres> {
-  const kegiatan = await requireKegiatan(db, admin, idUkt);
-  const exams = examsOf(kegiatan.id_tingkat);
-  const [peserta, dinilai, diambilPerPenguji, written, firsts, stored] = await Promise.all([
-    countPesertaPos(db, idUkt),
-    countDinilai(db, idUkt, exams),
-    countDiambilPerPenguji(db, idUkt),
-    countDinilaiPerPenguji(db, idUkt, exams),
-    listFirstScored(db, idUkt, exams),
-    findAturanTerkini(db, idUkt),
+  // Two statements on PostgreSQL, side by side (docs/decisions/117, 119): the event, its pass rule
+  // and every count read together, and the first score times as rows. Both match the score fields
+  // of any belt level; the event's exact (field, level) pairs are kept here, once its level is known.
+  const [read, allFirsts] = await Promise.all([
+    readTogether(db, {
+      kegiatan: kegiatanByIdQuery(db, admin.id_organisasi, idUkt),
+      aturan: aturanTerkiniQuery(db, idUkt),
+      holders: postHoldersQuery(db, idUkt),
+      written: dinilaiPerPengujiQuery(db, idUkt, EXAM_FIELDS),
+      penguji: pengujiReportsQuery(db, admin.id_organisasi),
+    }),
+    firstScoredQuery(db, idUkt, EXAM_FIELDS).execute(),
   ]);
-  const counted = new Set<string>(aturanOf(kegiatan.id_tingkat, stored).aturan.komponen.map((k) => k.key));
+  const [kegiatan] = read.kegiatan;
+  if (!kegiatan) throw kegiatanMissing(idUkt);
+  const exams = examsOf(kegiatan.id_tingkat);
+  const isExam = (field: string, tingkat: number | string) =>
+    exams.some((e) => e.field === field && e.tingkat === Number(tingkat));
+  const firsts = allFirsts.filter((f) => isExam(f.field, f.id_tingkat));
+  const peserta = pesertaPosOf(read.holders);
+  const diambilPerPenguji = diambilPerPengujiOf(read.holders);
+  const dinilai = dinilaiOf(firsts);
+  const counted = new Set<string>(
+    aturanOf(kegiatan.id_tingkat, read.aturan[0]).aturan.komponen.map((k) => k.key),
+  );
   const lengkap = completeness(
     exams,
     exams.filter((e) => counted.has(e.key)),
@@ -135,7 +177,7 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
     nama: p.nama,
     ujian: exams.flatMap((exam) => {
       if (exam.pos !== postFlagField(p.id)) return [];
-      const scored = dinilai.find((d) => d.field === exam.field && d.tingkat === exam.tingkat);
+      const scored = dinilai.get(`${exam.field} ${exam.tingkat}`);
       const scoredCount = scored?.dinilai ?? 0;
       // Taken at the post but without this exam's score; a score without a take counts as scored.
       const takenOnly = peserta.taken[exam.pos] - (scored?.taken[exam.pos] ?? 0);
@@ -153,27 +195,26 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
 
   // Per examiner: the exam scores they wrote (exact field and level pairs) and their latest one.
   const perPenguji = new Map<number, { dinilai: number; terakhir: string | null }>();
-  for (const w of written) {
-    if (!exams.some((e) => e.field === w.field && e.tingkat === w.tingkat)) continue;
-    const entry = perPenguji.get(w.id_pemilih) ?? { dinilai: 0, terakhir: null };
-    entry.dinilai += w.dinilai;
-    entry.terakhir = later(entry.terakhir, w.at);
-    perPenguji.set(w.id_pemilih, entry);
+  for (const w of read.written) {
+    if (!isExam(w.field, w.id_tingkat)) continue;
+    const id = Number(w.id_pemilih);
+    const entry = perPenguji.get(id) ?? { dinilai: 0, terakhir: null };
+    entry.dinilai += Number(w.n);
+    entry.terakhir = later(entry.terakhir, w.at === null ? null : String(w.at));
+    perPenguji.set(id, entry);
   }
   const ids = new Set([...diambilPerPenguji.keys(), ...perPenguji.keys()]);
-  // The names of who took or scored are asked beside the phones' reports; only an examiner whose
-  // phone reported for this event without a take or score here needs a second look-up.
-  const [reports, known] = await Promise.all([
-    listTertunda(db, idUkt, [...ids]),
-    listPengujiNames(db, [...ids]),
-  ]);
-  const reporting = reports
-    .filter((r) => r.id_ukt === idUkt && !ids.has(r.id_pemilih))
-    .map((r) => r.id_pemilih);
-  for (const id of reporting) ids.add(id);
-  const more = reporting.length ? await listPengujiNames(db, reporting) : [];
-  const names = new Map([...known, ...more].map((p) => [p.id_pemilih, p.nama]));
-  const reportOf = new Map(reports.map((r) => [r.id_pemilih, r]));
+  // Who took or scored here, and who else's phone reported for this event.
+  const names = new Map(read.penguji.map((p) => [Number(p.id_pemilih), p.nama]));
+  const reportOf = new Map(
+    read.penguji
+      .filter((p) => p.at !== null)
+      .map((p) => [
+        Number(p.id_pemilih),
+        { id_ukt: p.id_ukt === null ? null : Number(p.id_ukt), jumlah: Number(p.jumlah), at: String(p.at) },
+      ]),
+  );
+  for (const [id, report] of reportOf) if (report.id_ukt === idUkt) ids.add(id);
   const penguji: Progres['penguji'] = [...ids].map((id) => {
     const report = reportOf.get(id);
     // A report naming this event says the phone was in use for it then.

@@ -126,7 +126,11 @@ export async function listStatePg(
         ukt2: number,
       ) =>
         db
-          .with('v', () => versionsQuery(db, [a, b, c], organisasi))
+          // Materialized: each version is read once, not once per column that uses it.
+          .with(
+            (cte) => cte('v').materialized(),
+            () => versionsQuery(db, [a, b, c], organisasi),
+          )
           .selectFrom('v')
           .selectAll('v')
           .select((eb) => {
@@ -142,12 +146,9 @@ export async function listStatePg(
                   ),
                 )
                 .where('siswa.id_siswa', '=', sql<number>`any(${page})`)}) end`.as('flag_rows'),
-              sql<[number, string, number][] | null>`case when ${moved(tag2)} then (${writtenJsonOf(
-                never,
-                ukt2,
-                marks,
-                page2,
-              )}) end`.as('written'),
+              sql<
+                [number, string, number][] | null
+              >`case when ${moved(tag2)} then ${writtenJsonOf(never, ukt2, marks, page2)} end`.as('written'),
             ];
           }),
       10,

@@ -19,39 +19,42 @@ export interface ExamAt extends FieldAt {
   pos: PostFlagColumn;
 }
 
-/** Participants not withdrawn, and how many of them are taken at each post. */
-export async function countPesertaPos(db: Db, idUkt: number) {
-  const row = await db
+/**
+ * Participants not withdrawn, counted per combination of who holds them at each post: few rows
+ * (most participants are held by no one or by one examiner per post), from which the progress
+ * page makes both the takes per post and the takes per examiner.
+ */
+export function postHoldersQuery(db: Kysely<Database>, idUkt: number) {
+  return db
     .selectFrom('siswa')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('total'),
-      ...POST_FLAGS.map((f) => eb.fn.count<number | string>(`siswa.${f}`).as(f)),
-    ])
+    .select((eb) => [...POST_FLAGS.map((f) => `siswa.${f}` as const), eb.fn.countAll<number>().as('n')])
     .where('siswa.id_ukt', '=', idUkt)
     .where('siswa.mundur', '=', 0)
-    .executeTakeFirstOrThrow();
-  return {
-    total: Number(row.total),
-    taken: Object.fromEntries(POST_FLAGS.map((f) => [f, Number(row[f])])) as Record<PostFlagColumn, number>,
-  };
+    .groupBy(POST_FLAGS.map((f) => `siswa.${f}` as const));
+}
+
+/** One row of postHoldersQuery: the holders at the four posts and how many participants. */
+export type PostHolders = Record<PostFlagColumn, number | null> & { n: number | string };
+
+/** Participants not withdrawn, and how many of them are taken at each post. */
+export function pesertaPosOf(rows: PostHolders[]) {
+  const taken = Object.fromEntries(POST_FLAGS.map((f) => [f, 0])) as Record<PostFlagColumn, number>;
+  let total = 0;
+  for (const r of rows) {
+    total += Number(r.n);
+    for (const f of POST_FLAGS) if (r[f] !== null) taken[f] += Number(r.n);
+  }
+  return { total, taken };
 }
 
 /** Per examiner: how many (participant, post) takes they hold among participants not withdrawn. */
-export async function countDiambilPerPenguji(db: Db, idUkt: number) {
-  const [first, ...rest] = POST_FLAGS.map((f) =>
-    db
-      .selectFrom('siswa')
-      .select((eb) => [sql<number>`${sql.ref(`siswa.${f}`)}`.as('id_pemilih'), eb.fn.countAll().as('n')])
-      .where('siswa.id_ukt', '=', idUkt)
-      .where('siswa.mundur', '=', 0)
-      .where(`siswa.${f}`, 'is not', null)
-      .groupBy(`siswa.${f}`),
-  );
-  const all = rest.reduce((union, next) => union.unionAll(next), first as NonNullable<typeof first>);
+export function diambilPerPengujiOf(rows: PostHolders[]) {
   const counts = new Map<number, number>();
-  for (const r of await all.execute()) {
-    const id = Number(r.id_pemilih);
-    counts.set(id, (counts.get(id) ?? 0) + Number(r.n));
+  for (const r of rows) {
+    for (const f of POST_FLAGS) {
+      const id = r[f];
+      if (id !== null) counts.set(Number(id), (counts.get(Number(id)) ?? 0) + Number(r.n));
+    }
   }
   return counts;
 }

@@ -19,6 +19,7 @@ import * as penandatangan from './migrations/20261125-0002-penandatangan';
 import * as versi from './migrations/20261126-0001-versi';
 import * as simpanNilai from './migrations/20261126-0002-simpan-nilai';
 import * as auditSiswa from './migrations/20261126-0003-audit-siswa';
+import * as simpanNilaiMurah from './migrations/20261126-0004-simpan-nilai-murah';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126-0001-versi': versi,
   '20261126-0002-simpan-nilai': simpanNilai,
   '20261126-0003-audit-siswa': auditSiswa,
+  '20261126-0004-simpan-nilai-murah': simpanNilaiMurah,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -73,12 +75,20 @@ export async function pendingMigrations(db: Kysely<Database>, schema?: string): 
 
 /** Runs the migrations up to and including `name` (a database left at an older level, as tests need). */
 export async function migrateTo(db: Kysely<Database>, name: string, schema?: string): Promise<void> {
-  const { error, results } = await (await migratorOf(db, schema)).migrateTo(name);
+  const migrator = await migratorOf(db, schema);
+  const { error, results } = await oneAtATime(db, () => migrator.migrateTo(name));
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
     throw new Error(`Migrasi ${failed} gagal: ${String(error)}`, { cause: error });
   }
 }
+
+/**
+ * Names the migration mutex among the database's advisory locks. One database at a time, whatever
+ * the schema: a migration may change the database itself (JIT off, 20261126-0001-versi), and two
+ * such changes at once, in two schemas of one database, fail with "tuple concurrently updated".
+ */
+const MIGRATION_LOCK_KEY = 7_346_002;
 
 /**
  * Creates the tables of a database that has none, up to and including migration `name`, inside
@@ -89,6 +99,9 @@ export async function migrateTo(db: Kysely<Database>, name: string, schema?: str
 export async function migrateWithin(trx: Transaction<Database>, name: string): Promise<void> {
   const upTo = MIGRATION_NAMES.indexOf(name);
   if (upTo < 0) throw new Error(`Migrasi ${name} tidak dikenal versi ini.`);
+  // The database's migration mutex, until the restore commits (see oneAtATime).
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY}, 0)`.execute(trx);
   await trx.schema
     .createTable('kysely_migration')
     .addColumn('name', 'varchar(255)', (col) => col.notNull().primaryKey())
@@ -101,18 +114,15 @@ export async function migrateWithin(trx: Transaction<Database>, name: string): P
   }
 }
 
-/** Names the start-up migration mutex among this database's advisory locks (with the schema). */
-const MIGRATION_LOCK_KEY = 7_346_002;
-
-/** Runs `work` holding a per-schema mutex on PostgreSQL; SQLite has one process. */
+/** Runs `work` holding the database's migration mutex on PostgreSQL; SQLite has one process. */
 async function oneAtATime<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
   return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY}, 0)`.execute(conn);
     try {
       return await work();
     } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}, 0)`.execute(conn);
     }
   });
 }
@@ -128,17 +138,16 @@ export async function migrateToLatest(
   beforeMigrate?: (pending: string[]) => Promise<void>,
 ): Promise<{ fresh: boolean }> {
   const migrator = await migratorOf(db, schema);
-  if (beforeMigrate) {
-    // Processes starting together (WORKERS=N) wait here: the first backs up and migrates, the others
-    // then find nothing pending, so one backup is taken and none reads tables being changed.
-    return oneAtATime(db, async () => {
+  // Processes starting together (WORKERS=N) wait here: the first backs up and migrates, the others
+  // then find nothing pending, so one backup is taken and none reads tables being changed.
+  return oneAtATime(db, async () => {
+    if (beforeMigrate) {
       const all = await migrator.getMigrations();
       const pending = all.filter((m) => !m.executedAt).map((m) => m.name);
       if (pending.length > 0 && pending.length < all.length) await beforeMigrate(pending);
-      return runMigrations(migrator);
-    });
-  }
-  return runMigrations(migrator);
+    }
+    return runMigrations(migrator);
+  });
 }
 
 async function runMigrations(migrator: Migrator): Promise<{ fresh: boolean }> {

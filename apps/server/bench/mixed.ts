@@ -10,6 +10,7 @@ import { openDb } from '../src/db/connect';
 import { refreshPlannerStats } from '../src/db/planner';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
+import { ROSTER_TABLES } from '../src/modules/imports/import-kinds';
 import { isEmptyList, listMix } from './list-mix';
 import { BENCH_SECRET, freePort, freshDatabase, PG_URL, serverEnv, startCeiling, waitFor } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
@@ -281,7 +282,7 @@ async function seed(url: string): Promise<{ events: MixEvent[]; token: string; c
     // As after the committee's import of the roster: the filled tables' statistics renewed; and,
     // on PostgreSQL, vacuumed as autovacuum leaves them in the hours before the exam day, so that
     // its work on 100,000 fresh rows does not fall inside the first row measured.
-    await refreshPlannerStats(db, ['siswa', 'perwapus', 'cabang', 'ranting', 'rayon']);
+    await refreshPlannerStats(db, ROSTER_TABLES);
     if (url.startsWith('postgres')) await sql`vacuum siswa`.execute(db);
     const token = await openSession(db, BENCH_SECRET, 1, Date.now());
     return { events, token, candidates };

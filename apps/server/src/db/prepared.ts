@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from './types';
 
 /** Something Kysely can compile to SQL: a query builder, or a raw `sql` text compiled with its database. */
@@ -64,4 +64,23 @@ export function preparedOf<F>(db: Kysely<Database>, name: string, make: () => F)
     queries.set(name, query);
   }
   return query;
+}
+
+/**
+ * A PostgreSQL function called as a prepared statement, `select * from fn($1::type, …)`: one
+ * value per argument, cast to its type (null: no cast), in order.
+ */
+export function prepareCall<R>(
+  db: Kysely<Database>,
+  fn: string,
+  types: (string | null)[],
+): (...values: unknown[]) => Promise<R[]> {
+  return prepare(
+    db,
+    (...values: unknown[]) =>
+      sql<R>`select * from ${sql.raw(fn)}(${sql.join(
+        values.map((v, i) => (types[i] ? sql`${v}::${sql.raw(types[i] as string)}` : sql`${v}`)),
+      )})`,
+    types.length,
+  );
 }

@@ -207,12 +207,7 @@ export function auditVersionOf(eb: ExpressionBuilder<Database, never>, idUkt: nu
  * plan made while the audit log was small read every audit row of the event on each request
  * (docs/decisions/119).
  */
-export function writtenJsonOf(
-  _eb: ExpressionBuilder<Database, never>,
-  idUkt: number,
-  fields: string[],
-  ids: number[],
-) {
+export function writtenJsonOf(idUkt: number, fields: string[], ids: number[]) {
   return sql<
     [number, string, number][] | null
   >`(select json_agg(json_build_array(p.id, w.field, w.id_tingkat))

@@ -54,6 +54,9 @@ export interface RowKind<S extends z.ZodType = z.ZodType> {
   after?(trx: Transaction<Database>, report: ImportReport, context: ImportContext): Promise<void>;
 }
 
+/** The tables an import of participants fills (the participants and the regions it creates). */
+export const ROSTER_TABLES: (keyof Database)[] = ['siswa', 'perwapus', 'cabang', 'ranting', 'rayon'];
+
 const byKey = <T extends Stored>(rows: T[], key: (row: T) => string | number) =>
   new Map<string | number, Stored>(rows.map((r) => [key(r), r]));
 
@@ -115,7 +118,7 @@ function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
 function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
   return {
     schema: SiswaFileRow,
-    tables: ['siswa', 'perwapus', 'cabang', 'ranting', 'rayon'],
+    tables: ROSTER_TABLES,
     keyField: 'no_urut',
     keyOf: (row) => row.no_urut,
     stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),

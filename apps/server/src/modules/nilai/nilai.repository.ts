@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
-import { prepare, preparedOf } from '../../db/prepared';
+import { prepareCall, preparedOf } from '../../db/prepared';
 import type { Database, NilaiTable } from '../../db/types';
 import type { AuthPenguji } from '../../plugins/context';
 
@@ -123,6 +123,29 @@ export interface SimpanNilaiResult {
   hasil_jawaban: string | null;
 }
 
+/** ukt_simpan_nilai's argument types, in order (the values below follow them). */
+const SIMPAN_NILAI_TYPES = [
+  'integer',
+  'text',
+  'text',
+  'bigint',
+  'bigint',
+  'text',
+  'boolean',
+  'integer',
+  'boolean',
+  'integer',
+  'integer',
+  'integer',
+  'integer',
+  'integer',
+  'text',
+  'json',
+  'text',
+  'text',
+  'text',
+];
+
 /**
  * An examiner's score write on PostgreSQL as one statement in autocommit: key, checks, row lock,
  * values, audit rows and the kept answer in one round trip and one commit (docs/decisions/116).
@@ -131,15 +154,7 @@ export async function simpanNilai(db: Kysely<Database>, a: SimpanNilaiArgs): Pro
   const i = a.idempotency;
   const e = a.examiner;
   const query = preparedOf(db, 'ukt-simpan-nilai', () =>
-    prepare(
-      db,
-      (...v: unknown[]) => sql<SimpanNilaiResult>`select * from ukt_simpan_nilai(
-        ${v[0]}::integer, ${v[1]}::text, ${v[2]}::text, ${v[3]}::bigint, ${v[4]}::bigint, ${v[5]}::text,
-        ${v[6]}::boolean, ${v[7]}::integer, ${v[8]}::boolean, ${v[9]}::integer, ${v[10]}::integer,
-        ${v[11]}::integer, ${v[12]}::integer, ${v[13]}::integer, ${v[14]}::text, ${v[15]}::json,
-        ${v[16]}::text, ${v[17]}::text, ${v[18]}::text)`,
-      19,
-    ),
+    prepareCall<SimpanNilaiResult>(db, 'ukt_simpan_nilai', SIMPAN_NILAI_TYPES),
   );
   const rows = await query(
     e.id_pemilih,

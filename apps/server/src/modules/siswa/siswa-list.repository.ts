@@ -136,7 +136,6 @@ export async function listStatePg(
           .select((eb) => {
             const moved = (known: string) =>
               sql<boolean>`coalesce(v.roster, 0) || '.' || coalesce(v.flags, 0) || '.' || coalesce(v.nilai, 0) is distinct from ${known}`;
-            const never = eb as unknown as Parameters<typeof writtenJsonOf>[0];
             return [
               sql<FlagTuple[] | null>`case when ${moved(tag)} then (${eb
                 .selectFrom('siswa')
@@ -148,7 +147,7 @@ export async function listStatePg(
                 .where('siswa.id_siswa', '=', sql<number>`any(${page})`)}) end`.as('flag_rows'),
               sql<
                 [number, string, number][] | null
-              >`case when ${moved(tag2)} then ${writtenJsonOf(never, ukt2, marks, page2)} end`.as('written'),
+              >`case when ${moved(tag2)} then ${writtenJsonOf(ukt2, marks, page2)} end`.as('written'),
             ];
           }),
       10,

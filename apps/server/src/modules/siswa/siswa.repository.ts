@@ -9,7 +9,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { prepare, preparedOf } from '../../db/prepared';
+import { prepareCall, preparedOf } from '../../db/prepared';
 import type { Database, SiswaTable } from '../../db/types';
 import { fromExcluded } from '../../db/upsert';
 import { containsPattern } from '../../lib/search-form';
@@ -214,12 +214,7 @@ export async function ambilPg(
   },
 ): Promise<AmbilResult> {
   const query = preparedOf(db, 'ukt-ambil', () =>
-    prepare(
-      db,
-      (...v: AmbilValues) => sql<AmbilResult>`select * from ukt_ambil(${v[0]}, ${v[1]}, ${v[2]}, ${v[3]},
-        ${v[4]}, ${v[5]}, ${v[6]}, ${v[7]}, ${v[8]}, ${v[9]}, ${v[10]}, ${v[11]})`,
-      12,
-    ),
+    prepareCall<AmbilResult>(db, 'ukt_ambil', Array(12).fill(null)),
   );
   const rows = await query(
     take.owner,
@@ -237,22 +232,6 @@ export async function ambilPg(
   );
   return rows[0] as AmbilResult;
 }
-
-/** ukt_ambil's arguments, in order. */
-type AmbilValues = [
-  owner: number,
-  key: string | null,
-  hash: string | null,
-  now: number,
-  answer: string,
-  idSiswa: number,
-  idUkt: number,
-  idOrganisasi: number,
-  column: PostFlag,
-  admin: boolean,
-  idPerwapus: number | null,
-  idCabang: number | null,
-];
 
 /** A participant of an event by no_urut. */
 export function findSiswaByNoUrut(

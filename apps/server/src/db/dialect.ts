@@ -9,7 +9,8 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
-import { statementNameOf } from './prepared';
+import { statementOf } from './prepared';
+import { lazyClient, TurnTaking } from './priority-pool';
 import SQLite from './sqlite-driver';
 import { ReadingSqliteDialect } from './sqlite-reader';
 
@@ -36,6 +37,9 @@ export interface DialectOptions {
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503 (docs/decisions/019). */
 const PG_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Connections per process to PostgreSQL. */
+const PG_POOL_SIZE = 10;
 
 /** The dialect of a DATABASE_URL: 'sqlite:PATH' or 'postgres://…'. */
 export function dialectName(url: string): DialectName {
@@ -137,7 +141,7 @@ export function dataVersionProbe(dialect: Dialect): (() => number) | undefined {
 function postgresDialect(url: string, options: DialectOptions): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: PG_POOL_SIZE,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
@@ -154,27 +158,31 @@ function postgresDialect(url: string, options: DialectOptions): Dialect {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  return new PostgresDialect({ pool: namingPool(pool) });
+  return new PostgresDialect({ pool: namingPool(pool, PG_POOL_SIZE) });
 }
 
 /**
- * The pool as Kysely sees it, sending the prepared queries' texts (db/prepared.ts) as named
- * statements: parsed and planned once per connection, then only bound (docs/decisions/119).
- * Every other text goes as it came, unnamed.
+ * The pool as Kysely sees it. The prepared queries' texts (db/prepared.ts) go as named
+ * statements: parsed and planned once per connection, then only bound (docs/decisions/119);
+ * every other text goes as it came, unnamed. Connections are handed out in turns, a screen's
+ * statement before the outbox's (db/priority-pool.ts, docs/decisions/120).
  */
-function namingPool(pool: pg.Pool): PostgresPool {
+function namingPool(pool: pg.Pool, size: number): PostgresPool {
+  const turns = new TurnTaking(size, PG_CONNECT_TIMEOUT_MS);
+  const statement = (text: unknown) => (typeof text === 'string' ? statementOf(text) : undefined);
   return {
     async connect() {
-      const client = await pool.connect();
-      return {
-        query(text: unknown, parameters?: ReadonlyArray<unknown>) {
-          const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+      return lazyClient(
+        pool,
+        turns,
+        (text) => statement(text)?.turn ?? 'screen',
+        (client, text, parameters) => {
+          const name = statement(text)?.name;
           return name
             ? client.query({ name, text: text as string, values: [...(parameters ?? [])] })
             : client.query(text as string, parameters as unknown[]);
         },
-        release: () => client.release(),
-      } as unknown as PostgresPoolClient;
+      ) as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };

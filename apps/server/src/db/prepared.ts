@@ -1,4 +1,5 @@
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Turn } from './priority-pool';
 import type { Database } from './types';
 
 /** Something Kysely can compile to SQL: a query builder, or a raw `sql` text compiled with its database. */
@@ -11,26 +12,31 @@ type Compilable<R> = { compile(): CompiledQuery<R> } | RawBuilder<R>;
  * the participant list that planning cost three times its execution (docs/decisions/119). The
  * texts are fixed at build time, so the set is bounded.
  */
-const statementNames = new Map<string, string>();
+const statements = new Map<string, { name: string; turn: Turn }>();
 
-/** The statement name of a prepared query's SQL text, or undefined for any other text. */
-export function statementNameOf(text: string): string | undefined {
-  return statementNames.get(text);
+/**
+ * The statement name of a prepared query's SQL text and whose turn it waits in for a connection
+ * (db/priority-pool.ts); undefined for any other text.
+ */
+export function statementOf(text: string): { name: string; turn: Turn } | undefined {
+  return statements.get(text);
 }
 
-function nameStatement(text: string): void {
-  if (!statementNames.has(text)) statementNames.set(text, `ukt_${statementNames.size + 1}`);
+function nameStatement(text: string, turn: Turn): void {
+  if (!statements.has(text)) statements.set(text, { name: `ukt_${statements.size + 1}`, turn });
 }
 
 /**
  * A query built and compiled once, on every request only given new values: Kysely otherwise
  * rebuilds and recompiles each query, a tenth of the cost of the hottest requests
  * (docs/decisions/015). `build` receives stand-ins for the values and must use each one once.
+ * `turn` is 'outbox' for the writes the phones send in the background (db/priority-pool.ts).
  */
 export function prepare<P extends unknown[], R>(
   db: Kysely<Database>,
   build: (...values: P) => Compilable<R>,
   arity: P['length'],
+  turn: Turn = 'screen',
 ): (...values: P) => Promise<R[]> {
   const marks = Array.from({ length: arity }, (_, i) => `\u0000prepared-${i}\u0000`);
   const built = build(...(marks as P));
@@ -38,7 +44,7 @@ export function prepare<P extends unknown[], R>(
   const slots = compiled.parameters.map((p) => marks.indexOf(p as string));
   if (slots.filter((s) => s >= 0).length !== arity)
     throw new Error('prepare: every value must be used exactly once');
-  nameStatement(compiled.sql);
+  nameStatement(compiled.sql, turn);
   return async (...values: P) => {
     const parameters = compiled.parameters.map((p, i) => {
       const slot = slots[i] as number;
@@ -74,6 +80,7 @@ export function prepareCall<R>(
   db: Kysely<Database>,
   fn: string,
   types: (string | null)[],
+  turn: Turn = 'screen',
 ): (...values: unknown[]) => Promise<R[]> {
   return prepare(
     db,
@@ -82,5 +89,6 @@ export function prepareCall<R>(
         values.map((v, i) => (types[i] ? sql`${v}::${sql.raw(types[i] as string)}` : sql`${v}`)),
       )})`,
     types.length,
+    turn,
   );
 }

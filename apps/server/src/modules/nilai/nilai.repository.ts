@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { prepareCall, preparedOf } from '../../db/prepared';
 import type { Database, NilaiTable } from '../../db/types';
 import type { AuthPenguji } from '../../plugins/context';
@@ -154,7 +154,7 @@ export async function simpanNilai(db: Kysely<Database>, a: SimpanNilaiArgs): Pro
   const i = a.idempotency;
   const e = a.examiner;
   const query = preparedOf(db, 'ukt-simpan-nilai', () =>
-    prepareCall<SimpanNilaiResult>(db, 'ukt_simpan_nilai', SIMPAN_NILAI_TYPES),
+    prepareCall<SimpanNilaiResult>(db, 'ukt_simpan_nilai', SIMPAN_NILAI_TYPES, 'outbox'),
   );
   const rows = await query(
     e.id_pemilih,

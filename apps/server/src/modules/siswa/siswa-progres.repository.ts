@@ -1,5 +1,5 @@
 import { SISWA_PAGE_SIZE } from '@ukt/core';
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { type FieldAt, writtenSiswaIds } from '../audit/audit.repository';
 

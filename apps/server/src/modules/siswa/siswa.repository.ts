@@ -214,7 +214,7 @@ export async function ambilPg(
   },
 ): Promise<AmbilResult> {
   const query = preparedOf(db, 'ukt-ambil', () =>
-    prepareCall<AmbilResult>(db, 'ukt_ambil', Array(12).fill(null)),
+    prepareCall<AmbilResult>(db, 'ukt_ambil', Array(12).fill(null), 'outbox'),
   );
   const rows = await query(
     take.owner,

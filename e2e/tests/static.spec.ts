@@ -8,8 +8,10 @@ test('Register and VerifyOtp are static pages that make no calls', async ({ page
   });
   await page.clock.install();
   await page.goto('/Register');
-  // The page's time stands still from here: only the fast-forwards below move the countdown,
-  // however long a busy machine takes over the steps in between.
+  // The page has drawn first: with its time stopped before, the lazy page never left "Memuat…"
+  // on a busy machine. From here time stands still: only the fast-forwards below move the
+  // countdown, however long a busy machine takes over the steps in between.
+  await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
   await page.clock.pauseAt(Date.now() + 1_000);
   for (const label of ['Name', 'Email', 'Phone Number', 'Password', 'Confirm Password']) {
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();

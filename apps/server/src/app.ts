@@ -44,6 +44,7 @@ import { rekapPanitiaRoutes } from './modules/results/rekap.panitia.routes';
 import { sahkanPanitiaRoutes } from './modules/results/sahkan.panitia.routes';
 import { sambungkanRoutes } from './modules/sambungkan/sambungkan.routes';
 import { siswaPanitiaRoutes } from './modules/siswa/siswa.panitia.routes';
+import { closingPlugin } from './plugins/closing';
 import { compressionPlugin } from './plugins/compression';
 import { controlCharactersPlugin } from './plugins/control-characters';
 import { dataChangesPlugin } from './plugins/data-changes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('pgSchema', options.pgSchema);
 
   await app.register(dbPlugin, { database });
+  await app.register(closingPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     options: { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false },

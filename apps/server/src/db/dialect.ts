@@ -184,7 +184,11 @@ function namingPool(pool: pg.Pool, size: number): PostgresPool {
         },
       ) as unknown as PostgresPoolClient;
     },
-    end: () => pool.end(),
+    // A stopping server's requests still in flight finish first (their phones may be gone).
+    end: async () => {
+      await turns.settled();
+      await pool.end();
+    },
   };
 }
 

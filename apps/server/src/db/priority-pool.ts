@@ -32,7 +32,7 @@ export class TurnTaking {
   readonly #waiting: Record<Turn, Waiter[]> = { screen: [], outbox: [] };
 
   constructor(
-    size: number,
+    private readonly size: number,
     private readonly timeoutMs: number,
     private readonly lanes = OUTBOX_LANES,
   ) {
@@ -59,6 +59,23 @@ export class TurnTaking {
       };
       queue.push(waiter);
     });
+  }
+
+  /**
+   * Resolves once no connection is out and nobody waits for one, at two looks `quietMs` apart (a
+   * request's next statement is asked for within the same turn of the event loop as the answer
+   * to its last), or after `maxMs` whatever is still out. A server that stops waits for this
+   * before it ends the pool: a request whose phone went away is still carried out to its commit.
+   */
+  async settled(quietMs = 10, maxMs = 8_000): Promise<void> {
+    const until = Date.now() + maxMs;
+    const idle = () =>
+      this.#free === this.size && this.#waiting.screen.length === 0 && this.#waiting.outbox.length === 0;
+    let quiet = 0;
+    while (quiet < 2 && Date.now() < until) {
+      quiet = idle() ? quiet + 1 : 0;
+      if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, quietMs));
+    }
   }
 
   /** A connection taken in `turn` was given back: the next waiter's, or free again. */

@@ -12,6 +12,11 @@ export interface Writer {
    * cache of this process's answers learns of its own writes here, docs/decisions/117).
    */
   afterCommit(listener: () => void): void;
+  /**
+   * Resolves once every write run so far is committed or failed: a stopping server waits for it
+   * before it closes the database (its requests may outlive their phones' connections).
+   */
+  settled(): Promise<void>;
 }
 
 interface Job {
@@ -54,6 +59,7 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
   };
   const afterCommit = (listener: () => void) => void listeners.push(listener);
   if (dialect === 'postgres') {
+    // PostgreSQL's pool waits for its statements itself before it ends (db/dialect.ts).
     return {
       async run(work) {
         const value = await db.transaction().execute(work);
@@ -61,11 +67,14 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
         return value;
       },
       afterCommit,
+      settled: async () => undefined,
     };
   }
 
   let queue: Job[] = [];
   let scheduled = false;
+  /** The batches being committed (a batch may start while the one before still commits). */
+  const flushing = new Set<Promise<void>>();
 
   const flush = async () => {
     const batch = queue;
@@ -117,9 +126,17 @@ export function createWriter(db: Kysely<Database>, dialect: DialectName): Writer
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         if (!scheduled) {
           scheduled = true;
-          setImmediate(() => void flush());
+          setImmediate(() => {
+            const batch = flush().finally(() => flushing.delete(batch));
+            flushing.add(batch);
+          });
         }
       });
+    },
+    async settled() {
+      while (flushing.size > 0 || scheduled) {
+        await Promise.all([...flushing, new Promise((resolve) => setImmediate(resolve))]);
+      }
     },
   };
 }

@@ -6,8 +6,10 @@ import { createWriter } from '../db/writer';
 export const dbPlugin = fp<{ database: Db }>(async (app, { database }) => {
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('writer', createWriter(database.db, database.dialect));
+  const writer = createWriter(database.db, database.dialect);
+  app.decorate('writer', writer);
   app.addHook('onClose', async () => {
+    await writer.settled();
     await database.db.destroy();
   });
 });

@@ -170,7 +170,7 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
     const second = cells(2);
     expect(second.KESHAN?.value).toBe(0);
     expect(second.status?.value).toBe('Tidak Lulus');
-    expect(second.alasan?.value).toBe('Nilai akhir 45.45 < 60');
+    expect(second.alasan?.value).toBe('Nilai akhir 45,45 < 60');
     const third = cells(3);
     expect(third.KESHAN?.value).toBe('–');
     expect(third.SENAM?.value).toBe(60);
@@ -217,7 +217,7 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
       nilai_akhir: '73.14',
       status: 'Lulus',
     });
-    expect(at(2)).toMatchObject({ KESHAN: '0', status: 'Tidak Lulus', alasan: 'Nilai akhir 45.45 < 60' });
+    expect(at(2)).toMatchObject({ KESHAN: '0', status: 'Tidak Lulus', alasan: 'Nilai akhir 45,45 < 60' });
     expect(at(3)).toMatchObject({ KESHAN: '', SENAM: '60', SAMBUNG: '65', nilai_akhir: '', predikat: '' });
     expect(at(3).status).toBe('Belum lengkap');
     expect(at(3).alasan).toBe(MISSING_3);
@@ -239,7 +239,7 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
     for (const no of [1, 2, 3, 9, 120]) expect(text).toContain(nama.get(no));
     expect(text).toContain(nama.get(8));
     for (const status of ['Lulus', 'Tidak Lulus', 'Belum lengkap', 'Mundur']) expect(text).toContain(status);
-    expect(text).toContain('Nilai akhir 45.45 < 60');
+    expect(text).toContain('Nilai akhir 45,45 < 60');
     expect(text).toContain('68,5');
     expect(text).toContain('Mundur 1');
 

@@ -121,7 +121,7 @@ describe.each(DATABASES)('console recap and pass rule on %s', (kind) => {
       nilai_akhir: 45.45,
       predikat: 'Kurang',
       status: 'Tidak Lulus',
-      alasan: ['Nilai akhir 45.45 < 60'],
+      alasan: ['Nilai akhir 45,45 < 60'],
     });
 
     // The record's default 0 is not a score: KESHAN of participant 3 is null, never 0.

@@ -34,7 +34,7 @@ describe('pass rule (DESIGN §10)', () => {
   it('fails below the minimum final score, saying so', () => {
     const result = applyPassRule(rule(), all(59.99));
     expect(result).toMatchObject({ nilai_akhir: 59.99, status: 'Tidak Lulus', predikat: 'Sedang' });
-    expect(result.alasan).toEqual(['Nilai akhir 59.99 < 60']);
+    expect(result.alasan).toEqual(['Nilai akhir 59,99 < 60']);
   });
 
   it('weighs components: FISIK twice as much as KESHAN', () => {

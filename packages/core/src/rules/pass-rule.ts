@@ -1,4 +1,4 @@
-import { round2 } from './numbers';
+import { formatNilai, round2 } from './numbers';
 
 // The pass rule of an event (DESIGN §10): which components count, their weights and minimums, the
 // minimum final score and the grade bands. A pure function turns a participant's scores into a
@@ -87,11 +87,9 @@ export interface PassResult {
   /** The grade band of the final score; null while one is missing. */
   predikat: string | null;
   status: PassStatus;
-  /** Why the status is not Lulus, e.g. 'FISIK 48 < 50', 'SAMBUNG belum dinilai'. */
+  /** Why the status is not Lulus, e.g. 'FISIK 48,5 < 50', 'SAMBUNG belum dinilai' (a decimal comma, as on paper). */
   alasan: string[];
 }
-
-const show = (n: number) => String(round2(n));
 
 /** The band a final score falls in: the first whose upper bound it does not exceed. */
 export function predikatOf(rule: PassRule, nilai: number): string {
@@ -122,10 +120,10 @@ export function applyPassRule(rule: PassRule, scores: KomponenScores): PassResul
   for (const k of counted) {
     const score = scores[k.key] as number;
     if (k.minimum !== null && score < k.minimum) {
-      alasan.push(`${komponenLabel(k.key)} ${show(score)} < ${show(k.minimum)}`);
+      alasan.push(`${komponenLabel(k.key)} ${formatNilai(score)} < ${formatNilai(k.minimum)}`);
     }
   }
-  if (nilai < rule.nilai_minimum) alasan.push(`Nilai akhir ${show(nilai)} < ${show(rule.nilai_minimum)}`);
+  if (nilai < rule.nilai_minimum) alasan.push(`Nilai akhir ${formatNilai(nilai)} < ${formatNilai(rule.nilai_minimum)}`);
   return {
     nilai_akhir: nilai,
     predikat: predikatOf(rule, nilai),

@@ -39,7 +39,7 @@ interface PdfColumn {
   color?: (row: RekapEntry) => string;
 }
 
-// Two decimals with a point, as the rule's reasons write them ('FISIK 48.5 < 50').
+// At most two decimals with a comma, as the rule's reasons write them ('FISIK 48,5 < 50').
 const score = (n: number | null) => (n === null ? BELUM_DINILAI : formatNilai(n));
 
 /**

@@ -46,6 +46,28 @@ export async function sahkanRingkasan(
   };
 }
 
+/** The audit row of a ratification (1) or of its withdrawal (0, with the reason). */
+function sahkanAudit(
+  admin: AuthPenguji,
+  kegiatan: { id_ukt: number; id_tingkat: number },
+  now: string,
+  disahkan: 0 | 1,
+  reason: string | null,
+) {
+  return {
+    at: now,
+    id_pemilih: admin.id_pemilih,
+    id_siswa: 0,
+    id_ukt: kegiatan.id_ukt,
+    id_tingkat: kegiatan.id_tingkat,
+    field: 'sahkan',
+    old_value: 1 - disahkan,
+    new_value: disahkan,
+    reason,
+    source: 'pengesahan' as const,
+  };
+}
+
 /** Ratifies an event; 409 when it already is. */
 export async function sahkanKegiatan(
   db: Kysely<Database>,
@@ -59,20 +81,7 @@ export async function sahkanKegiatan(
     if (!(await setDisahkan(trx, idUkt, now, admin.id_pemilih))) {
       throw conflict('Kegiatan ini sudah disahkan. Batalkan pengesahan dulu bila nilai perlu diubah.');
     }
-    await insertAudit(trx, [
-      {
-        at: now,
-        id_pemilih: admin.id_pemilih,
-        id_siswa: 0,
-        id_ukt: idUkt,
-        id_tingkat: kegiatan.id_tingkat,
-        field: 'sahkan',
-        old_value: 0,
-        new_value: 1,
-        reason: null,
-        source: 'pengesahan',
-      },
-    ]);
+    await insertAudit(trx, [sahkanAudit(admin, kegiatan, now, 1, null)]);
   });
 }
 
@@ -88,19 +97,6 @@ export async function batalSahkanKegiatan(
   const kegiatan = await requireKegiatan(db, admin, idUkt);
   await writer.run(async (trx) => {
     if (!(await clearDisahkan(trx, idUkt))) throw conflict('Kegiatan ini belum disahkan.');
-    await insertAudit(trx, [
-      {
-        at: now,
-        id_pemilih: admin.id_pemilih,
-        id_siswa: 0,
-        id_ukt: idUkt,
-        id_tingkat: kegiatan.id_tingkat,
-        field: 'sahkan',
-        old_value: 1,
-        new_value: 0,
-        reason: alasan,
-        source: 'pengesahan',
-      },
-    ]);
+    await insertAudit(trx, [sahkanAudit(admin, kegiatan, now, 0, alasan)]);
   });
 }

@@ -123,7 +123,8 @@ export function applyPassRule(rule: PassRule, scores: KomponenScores): PassResul
       alasan.push(`${komponenLabel(k.key)} ${formatNilai(score)} < ${formatNilai(k.minimum)}`);
     }
   }
-  if (nilai < rule.nilai_minimum) alasan.push(`Nilai akhir ${formatNilai(nilai)} < ${formatNilai(rule.nilai_minimum)}`);
+  if (nilai < rule.nilai_minimum)
+    alasan.push(`Nilai akhir ${formatNilai(nilai)} < ${formatNilai(rule.nilai_minimum)}`);
   return {
     nilai_akhir: nilai,
     predikat: predikatOf(rule, nilai),

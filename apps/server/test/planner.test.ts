@@ -2,9 +2,10 @@ import { API } from '@ukt/core';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/connect';
 import { startSignedIn, type TestApp } from './support/app';
 import { multipartSheet } from './support/multipart';
-import { type PgCluster, startPgCluster } from './support/pg-cluster';
+import { freshDatabase, type PgCluster, startPgCluster } from './support/pg-cluster';
 
 // Planner hygiene on PostgreSQL (docs/decisions/118): a bulk import leaves fresh statistics behind
 // it, and JIT compilation is off for the database, not per transaction. On TEST_DATABASE_URL (CI) in
@@ -90,6 +91,31 @@ describe('the planner on PostgreSQL', () => {
       expect(await jitOfNewConnection()).toBe('off');
     } finally {
       await fresh.t.close();
+    }
+  });
+
+  it("serves with JIT off from a database's first start, on the connections that migrated it too", async () => {
+    // A connection keeps the database's settings of the moment it opened: the ones that ran the
+    // migration turning JIT off would go on compiling the recap's statement (4× slower).
+    const database = await freshDatabase('ukt_jit');
+    try {
+      const { db } = await openDb(database.url);
+      try {
+        // More statements at once than the pool has connections: every connection answers one.
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () =>
+            sql<{ jit: string; pid: number }>`select current_setting('jit') as jit, pg_backend_pid() as pid
+              from pg_sleep(0.2)`.execute(db),
+          ),
+        );
+        const rows = answers.map((a) => a.rows[0]);
+        expect(new Set(rows.map((r) => r?.pid)).size).toBe(10);
+        expect(rows.filter((r) => r?.jit !== 'off')).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await database.drop();
     }
   });
 });

@@ -65,6 +65,13 @@ export async function openDb(
       options.pgSchema,
       before ? (pending) => before(opened, pending) : undefined,
     );
+    if (dialectName(url) === 'postgres') {
+      // A connection keeps the database's settings of the moment it opened: those that waited
+      // for or ran the migrations (JIT turned off, 20261126-0001) are closed, the server's own
+      // pool opens after them.
+      await db.destroy();
+      db = new Kysely<Database>({ dialect: createDialect(url, options) });
+    }
     return { db, dialect: dialectName(url), fresh };
   } catch (error) {
     await db?.destroy();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/connect';
+import { PG_POOL_SIZE } from '../src/db/dialect';
 import { startSignedIn, type TestApp } from './support/app';
 import { multipartSheet } from './support/multipart';
 import { freshDatabase, type PgCluster, startPgCluster } from './support/pg-cluster';
@@ -103,13 +104,13 @@ describe('the planner on PostgreSQL', () => {
       try {
         // More statements at once than the pool has connections: every connection answers one.
         const answers = await Promise.all(
-          Array.from({ length: 12 }, () =>
+          Array.from({ length: PG_POOL_SIZE + 2 }, () =>
             sql<{ jit: string; pid: number }>`select current_setting('jit') as jit, pg_backend_pid() as pid
               from pg_sleep(0.2)`.execute(db),
           ),
         );
         const rows = answers.map((a) => a.rows[0]);
-        expect(new Set(rows.map((r) => r?.pid)).size).toBe(10);
+        expect(new Set(rows.map((r) => r?.pid)).size).toBe(PG_POOL_SIZE);
         expect(rows.filter((r) => r?.jit !== 'off')).toEqual([]);
       } finally {
         await db.destroy();

@@ -53,6 +53,7 @@ export async function openDb(
   } = {},
 ): Promise<Db> {
   let db: Kysely<Database> | undefined;
+  const name = dialectName(url);
   try {
     const dialect = createDialect(url, options);
     db = new Kysely<Database>({ dialect });
@@ -65,14 +66,14 @@ export async function openDb(
       options.pgSchema,
       before ? (pending) => before(opened, pending) : undefined,
     );
-    if (dialectName(url) === 'postgres') {
+    if (name === 'postgres') {
       // A connection keeps the database's settings of the moment it opened: those that waited
       // for or ran the migrations (JIT turned off, 20261126-0001) are closed, the server's own
       // pool opens after them.
       await db.destroy();
       db = new Kysely<Database>({ dialect: createDialect(url, options) });
     }
-    return { db, dialect: dialectName(url), fresh };
+    return { db, dialect: name, fresh };
   } catch (error) {
     await db?.destroy();
     const message = openErrorMessage(url, error);

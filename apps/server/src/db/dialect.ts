@@ -39,7 +39,7 @@ export interface DialectOptions {
 const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Connections per process to PostgreSQL. */
-const PG_POOL_SIZE = 10;
+export const PG_POOL_SIZE = 10;
 
 /** The dialect of a DATABASE_URL: 'sqlite:PATH' or 'postgres://…'. */
 export function dialectName(url: string): DialectName {

@@ -1,15 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CADDYFILE, httpGet, startCaddy } from './support/caddy';
 
 // deploy/Caddyfile as Caddy itself checks it (`caddy validate` loads certificates and makes the CA),
-// in each of its three certificate modes; deploy-files.test.ts checks the routes it adapts to.
-// The browser test e2e/tests/https-venue.spec.ts runs it (docs/decisions/095-caddyfile-and-https-test.md).
-
-const CADDYFILE = join(import.meta.dirname, '../../../deploy/Caddyfile');
+// in each of its three certificate modes, and as it runs: the root certificate on plain http only
+// when Caddy's own CA signs the site (docs/decisions/126); deploy-files.test.ts checks the routes it
+// adapts to. The browser test e2e/tests/https-venue.spec.ts runs it in front of the app
+// (docs/decisions/095-caddyfile-and-https-test.md).
 
 describe('deploy/Caddyfile', () => {
   let dir: string;
@@ -85,5 +86,74 @@ describe('deploy/Caddyfile', () => {
 
     const nameless = caddy('adapt', {});
     expect(nameless.status).not.toBe(0);
+  });
+});
+
+describe('deploy/Caddyfile running (Caddy 2.6): /ukt-ca.crt', () => {
+  let dir: string;
+  /** A certificate and key "obtained before the event", in a folder named like a Windows path (`x\ukt`). */
+  let domainTls: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-domain-'));
+    const made = join(dir, 'made');
+    const run = spawnSync('caddy', ['validate', '--adapter', 'caddyfile', '--config', CADDYFILE], {
+      env: { PATH: process.env.PATH, HOME: dir, UKT_HOST: 'localhost', UKT_CADDY_DATA: made },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    // A backslash then `u` would be a broken \u escape in a CEL string that is not raw.
+    const windowsLike = join(dir, 'x\\ukt');
+    mkdirSync(windowsLike);
+    for (const name of ['root.crt', 'root.key']) {
+      copyFileSync(join(made, 'pki/authorities/local', name), join(windowsLike, name));
+    }
+    domainTls = `${windowsLike}/root.crt ${windowsLike}/root.key`;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('with `tls internal` (the default) serves the root of the CA that signs the site, for phones to install', async () => {
+    const caddy = await startCaddy('internal');
+    try {
+      const res = await httpGet(`${caddy.httpOrigin}/ukt-ca.crt`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/x-x509-ca-cert');
+      expect(res.headers['content-disposition']).toBe('attachment; filename=ukt-ca.crt');
+      expect(res.body.toString()).toBe(
+        readFileSync(join(caddy.data, 'pki/authorities/local/root.crt'), 'utf8'),
+      );
+      expect(new X509Certificate(res.body).subject).toContain('CN=UKT Penguji');
+      // Everything else on plain http goes to https.
+      expect((await httpGet(`${caddy.httpOrigin}/login`)).status).toBe(308);
+    } finally {
+      await caddy.stop();
+    }
+  });
+
+  it('with a certificate obtained before the event: 404 in Indonesian, though Caddy made a "UKT Penguji" root all the same', async () => {
+    const caddy = await startCaddy(domainTls);
+    try {
+      const res = await httpGet(`${caddy.httpOrigin}/ukt-ca.crt`);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body.toString()).toBe(
+        'Tidak ada sertifikat untuk dipasang: situs ini memakai sertifikat domain yang sudah dipercaya HP.',
+      );
+      // The global pki block still makes the CA: only the Caddyfile's condition keeps it from phones.
+      const unused = new X509Certificate(readFileSync(join(caddy.data, 'pki/authorities/local/root.crt')));
+      expect(unused.subject).toContain('CN=UKT Penguji');
+      expect((await httpGet(`${caddy.httpOrigin}/login`)).status).toBe(308);
+    } finally {
+      await caddy.stop();
+    }
+  });
+
+  it('with an e-mail for automatic certificates: 404 as well', async () => {
+    // Caddy tries to reach Let's Encrypt in the background; the plain-http site answers regardless.
+    const caddy = await startCaddy('panitia@perguruan.or.id');
+    try {
+      expect((await httpGet(`${caddy.httpOrigin}/ukt-ca.crt`)).status).toBe(404);
+    } finally {
+      await caddy.stop();
+    }
   });
 });

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './server-process';
+
+// Caddy (Debian's 2.6) running the shipped deploy/Caddyfile on 127.0.0.1, for the tests of what it
+// serves over plain http (docs/decisions/095 and 126). The browser test e2e/tests/https-venue.spec.ts
+// runs it in front of the app.
+
+/** deploy/Caddyfile, as the committee copies it. */
+export const CADDYFILE = join(import.meta.dirname, '../../../../deploy/Caddyfile');
+
+/** A running Caddy and where it keeps its files. */
+export interface TestCaddy {
+  /** The plain-http site at UKT_HOST: http://localhost:<port>. */
+  httpOrigin: string;
+  /** UKT_CADDY_DATA: its CA (pki/authorities/local) and the certificates it issued. */
+  data: string;
+  /** Stops Caddy and removes its temporary folder. */
+  stop(): Promise<void>;
+}
+
+/** One plain-http GET: status, headers and body. */
+export function httpGet(
+  url: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `caddy run` on deploy/Caddyfile for UKT_HOST=localhost on free ports of 127.0.0.1, with
+ * `tls` set to `tls` (UKT_TLS), its data and per-user files in a fresh temporary folder, no admin
+ * endpoint; resolves once its plain-http site answers.
+ */
+export async function startCaddy(tls: string): Promise<TestCaddy> {
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-'));
+  const data = join(dir, 'data');
+  const httpPort = await freePort();
+  let httpsPort = await freePort();
+  while (httpsPort === httpPort) httpsPort = await freePort();
+  let stderr = '';
+  const caddy: ChildProcess = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', CADDYFILE], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, 'config'),
+      XDG_DATA_HOME: join(dir, 'xdg-data'),
+      UKT_HOST: 'localhost',
+      UKT_TLS: tls,
+      UKT_CADDY_DATA: data,
+      UKT_BIND: '127.0.0.1',
+      UKT_HTTP_PORT: String(httpPort),
+      UKT_HTTPS_PORT: String(httpsPort),
+      UKT_CADDY_ADMIN: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  caddy.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const stop = async () => {
+    if (caddy.exitCode === null && caddy.signalCode === null) {
+      const exited = new Promise((r) => caddy.once('exit', r));
+      caddy.kill('SIGTERM');
+      await Promise.race([exited, sleep(5_000)]);
+      if (caddy.exitCode === null && caddy.signalCode === null) caddy.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const httpOrigin = `http://localhost:${httpPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (caddy.exitCode !== null) {
+      await stop();
+      throw new Error(`caddy exited (${caddy.exitCode}):\n${stderr}`);
+    }
+    try {
+      // Any answer: the site is up (everything but the certificate redirects to https).
+      await httpGet(`${httpOrigin}/`);
+      return { httpOrigin, data, stop };
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`caddy did not answer within 30 s:\n${stderr}`);
+      }
+      await sleep(100);
+    }
+  }
+}

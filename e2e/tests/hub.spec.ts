@@ -105,7 +105,7 @@ test('scored exams show a check and the score with two decimals', async ({ page,
 
   await page.reload();
   const jurus = page.locator('[data-exam="/UjianJurus"]');
-  await expect(jurus).toContainText('67.50');
+  await expect(jurus).toContainText('67,50');
   await expect(jurus.getByRole('img', { name: 'Selesai' })).toBeVisible();
   await expect(page.locator('[data-exam="/UjianSenam"]').getByRole('img', { name: 'Selesai' })).toHaveCount(
     0,
@@ -114,12 +114,12 @@ test('scored exams show a check and the score with two decimals', async ({ page,
 
   await changePost(page);
   await choosePost(page, 1);
-  await expect(page.locator('[data-exam="/UjianKSHAN"]')).toContainText('72.50');
+  await expect(page.locator('[data-exam="/UjianKSHAN"]')).toContainText('72,50');
   await expect(page.locator('[data-exam="/SoalUjian"]').getByRole('img', { name: 'Selesai' })).toHaveCount(0);
   await changePost(page);
   await choosePost(page, 3);
   // The physical exam shows its average, nilai_fisik2: (1.6 + 25 + 25 + 25 + 48) / 5.
-  await expect(page.locator('[data-exam="/UjianFisik"]')).toContainText('24.92');
+  await expect(page.locator('[data-exam="/UjianFisik"]')).toContainText('24,92');
 });
 
 test('Ganti pos drops the exam in progress (SPEC §4), the participant stays', async ({ page }) => {

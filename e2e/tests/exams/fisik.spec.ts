@@ -37,7 +37,7 @@ test('physical exam: five exercises, time-up, reload in the middle, saved averag
   await page.reload();
   await expect(exercise('Sper Perut Atas')).toBeVisible();
   await expect(page.getByLabel('Jumlah Sper Perut Atas')).toHaveValue('30');
-  await expect(page.getByLabel('Rata-rata')).toHaveText('Rata-rata 20.60');
+  await expect(page.getByLabel('Rata-rata')).toHaveText('Rata-rata 20,60');
   await page.getByRole('button', { name: 'Berhenti' }).click();
   await page.getByRole('button', { name: 'Selesai Sper Perut Atas' }).click();
 
@@ -60,7 +60,7 @@ test('physical exam: five exercises, time-up, reload in the middle, saved averag
   await page.getByRole('button', { name: 'Selesai Plank' }).click();
 
   // (53 + 50 + 75 + 100 + 80) / 5 = 71.6
-  await expect(page.getByLabel('Rata-rata')).toHaveText('Rata-rata 71.60');
+  await expect(page.getByLabel('Rata-rata')).toHaveText('Rata-rata 71,60');
   await page.getByRole('button', { name: 'Selesai', exact: true }).click();
   await confirmFinish(page);
   await dismissDialog(page, 'Data berhasil disimpan');
@@ -77,11 +77,11 @@ test('physical exam: Reset asks, clears the progress and starts again at Lari MF
   await page.getByRole('button', { name: 'Berhenti' }).click();
   await page.getByRole('button', { name: 'Selesai Lari MFT' }).click();
   await expect(page.getByRole('region', { name: 'Push Up' })).toBeVisible();
-  await expect(page.getByLabel('Rata-rata')).not.toHaveText('Rata-rata 0.00');
+  await expect(page.getByLabel('Rata-rata')).not.toHaveText('Rata-rata 0,00');
 
   await page.getByRole('button', { name: 'Reset' }).click();
   await confirmReset(page);
   await expect(page.getByRole('region', { name: 'Lari MFT' })).toBeVisible();
-  await expect(page.getByLabel('Rata-rata')).toHaveText('Rata-rata 0.00');
+  await expect(page.getByLabel('Rata-rata')).toHaveText('Rata-rata 0,00');
   await expect(page.getByRole('button', { name: 'Mulai' })).toBeVisible();
 });

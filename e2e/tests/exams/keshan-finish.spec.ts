@@ -71,7 +71,7 @@ test('KESHAN: finishing with unanswered questions names how many and needs a sec
   await dialog(page).getByRole('button', { name: 'Tetap selesai' }).click();
   await confirmFinish(page);
   const result = page.getByRole('dialog', { name: 'Nilai Akhir KESHAN' });
-  await expect(result.getByLabel('Nilai KESHAN')).toHaveText('85');
+  await expect(result.getByLabel('Nilai KESHAN')).toHaveText('85,00');
   await expect(result).toContainText('Benar 17 · Salah 0 · Kosong 3');
   await shot(page, 'keshan-finish-3-open-result');
   expect((await readNilai(page, { id_siswa: idSiswa, id_tingkat: 1, id_ukt: 1 })).nilai_kshan).toBe(85);
@@ -99,6 +99,6 @@ test('KESHAN: with every question answered, finishing asks only the one question
   await expect(dialog(page)).not.toContainText('belum dijawab');
   await confirmFinish(page);
   const result = page.getByRole('dialog', { name: 'Nilai Akhir KESHAN' });
-  await expect(result.getByLabel('Nilai KESHAN')).toHaveText('100');
+  await expect(result.getByLabel('Nilai KESHAN')).toHaveText('100,00');
   expect((await readNilai(page, { id_siswa: idSiswa, id_tingkat: 1, id_ukt: 1 })).nilai_kshan).toBe(100);
 });

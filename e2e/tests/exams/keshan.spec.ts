@@ -63,7 +63,7 @@ test('KESHAN: 13 right of 20, a reload in the middle resumes, the server grades 
   // Saving the last question is the finish control.
   await confirmFinish(page);
   const result = page.getByRole('dialog', { name: 'Nilai Akhir KESHAN' });
-  await expect(result.getByLabel('Nilai KESHAN')).toHaveText('65');
+  await expect(result.getByLabel('Nilai KESHAN')).toHaveText('65,00');
   await expect(result).toContainText('Benar 13 · Salah 7 · Kosong 0');
   await result.getByRole('button', { name: 'Tutup' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -35,7 +35,7 @@ test('KSHAN: a recording is uploaded, Hapus removes it, one question unanswered 
 
   await expect(page.getByRole('button', { name: 'Selesai' })).toBeDisabled();
   await soal1.getByRole('group', { name: 'Nilai Soal 1' }).getByRole('button', { name: '80' }).click();
-  await expect(page.getByLabel('Nilai KSHAN')).toHaveText('Nilai 40.00'); // (80 + 0) / 2
+  await expect(page.getByLabel('Nilai KSHAN')).toHaveText('Nilai 40,00'); // (80 + 0) / 2
   await page.getByRole('button', { name: 'Selesai' }).click();
   await confirmFinish(page);
   await dismissDialog(page, 'Nilai berhasil disimpan');

@@ -48,9 +48,9 @@ test('pasang belt 3: 15 of 20 right with bonus 3 is 75.5; a reload keeps time an
   await expect(dialog).toContainText('Jumlah Soal20');
   await expect(dialog).toContainText('Benar15');
   await expect(dialog).toContainText('Salah5');
-  await expect(dialog).toContainText('Nilai72.50');
+  await expect(dialog).toContainText('Nilai72,50');
   await dialog.getByLabel('Nilai Tambahan 1-5').fill('3');
-  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('75.50');
+  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('75,50');
   await dialog.getByRole('button', { name: 'Selesai' }).click();
   await confirmFinish(page);
   await dismissDialog(page, 'Nilai berhasil disimpan');
@@ -86,7 +86,7 @@ test('pasang: at zero the clock stops, answers lock and Selesai appears; Reset r
   const dialog = page.getByRole('dialog', { name: 'Keterangan' });
   await expect(dialog).toContainText('Waktu HabisYa');
   await expect(dialog).toContainText('Terjawab2');
-  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('65.00'); // 50 + 30/4 × 2
+  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('65,00'); // 50 + 30/4 × 2
   await dialog.getByRole('button', { name: 'Selesai' }).click();
   await confirmFinish(page);
   await dismissDialog(page, 'Nilai berhasil disimpan');

@@ -45,19 +45,19 @@ test('forms: the zero-timer rule, a reload keeps the sequence, average plus bonu
     if (i === 6) {
       await page.reload();
       await expect(current(page)).toHaveAttribute('aria-label', 'JURUS 4A');
-      await expect(page.getByLabel('Nilai JURUS 3B')).toHaveText('50.00');
+      await expect(page.getByLabel('Nilai JURUS 3B')).toHaveText('50,00');
     }
     await scoreCurrent(page, score);
   }
 
   await page.getByRole('button', { name: 'Selesai' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hasil Tes Jurus' });
-  await expect(dialog).toContainText('63.00');
+  await expect(dialog).toContainText('63,00');
   const bonus = dialog.getByLabel('Nilai Tambahan Dari Penilai 1-5');
   await bonus.fill('7'); // outside 0–5: ignored
   await expect(bonus).toHaveValue('0');
   await bonus.fill('3');
-  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('66.00');
+  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('66,00');
   await saveResult(page);
 
   const nilai = await readNilai(page, { id_siswa: idSiswa, id_tingkat: 1, id_ukt: 1 });
@@ -90,7 +90,7 @@ test('gymnastics: Reset clears the rows; 15 drawn routines for belt 1 saved as t
   await page.getByRole('button', { name: 'Selesai' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hasil Tes Senam' });
   await expect(dialog.getByRole('textbox')).toHaveCount(0); // no extra score outside the forms test
-  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('70.00');
+  await expect(dialog.getByLabel('Nilai Akhir')).toHaveText('70,00');
   await saveResult(page);
   const nilai = await readNilai(page, { id_siswa: idSiswa, id_tingkat: 1, id_ukt: 1 });
   expect(nilai.nilai_senam).toBe(70);
@@ -106,7 +106,7 @@ test('dagger: a row passed with Lanjut keeps Selesai away until it is scored', a
   await page.getByRole('group', { name: 'Nilai Belati 1' }).getByRole('button', { name: '80' }).click();
   await page.getByRole('button', { name: 'Selesai' }).click();
   await expect(page.getByRole('dialog', { name: 'Hasil Tes Belati' }).getByLabel('Nilai Akhir')).toHaveText(
-    '80.00',
+    '80,00',
   );
   await saveResult(page);
   const nilai = await readNilai(page, { id_siswa: idSiswa, id_tingkat: 1, id_ukt: 1 });

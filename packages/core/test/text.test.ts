@@ -69,10 +69,11 @@ describe('phone numbers and codes', () => {
 });
 
 describe('score and clock display', () => {
-  it('shows scores with two decimals, with a comma where asked', () => {
-    expect(formatScore(75.5)).toBe('75.50');
-    expect(formatScore(81.666)).toBe('81.67');
-    expect(formatScore(68, ',')).toBe('68,00');
+  it('shows scores with two decimals and a decimal comma, on every screen', () => {
+    expect(formatScore(75.5)).toBe('75,50');
+    expect(formatScore(81.666)).toBe('81,67');
+    expect(formatScore(68)).toBe('68,00');
+    expect(formatScore(1.005)).toBe('1,01');
   });
 
   it('shows clocks as MM:SS', () => {

@@ -3,10 +3,12 @@ export function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
-/** Shows a score with two decimals, with a comma (toyak and kripen screens) or a point. */
-export function formatScore(value: number, decimal: ',' | '.' = '.'): string {
-  const text = round2(value).toFixed(2);
-  return decimal === ',' ? text.replace('.', ',') : text;
+/**
+ * A score as the examiner's phone shows it, in exam screens, result dialogs and the hub alike: two
+ * decimals and an Indonesian decimal comma ('80,00', '72,50'; docs/decisions/127).
+ */
+export function formatScore(value: number): string {
+  return round2(value).toFixed(2).replace('.', ',');
 }
 
 /** Formats whole seconds as MM:SS for the exam clocks. */

@@ -68,7 +68,7 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
       title={config.title}
       ctx={ctx}
       actions={<RowActions allScored={allScored} onReset={reset} onFinish={() => setResult({ bonus: 0 })} />}
-      footer={<span>Rata-rata {formatScore(average, ',')}</span>}
+      footer={<span>Rata-rata {formatScore(average)}</span>}
     >
       <RowList>
         {items.map((item, position) => (
@@ -77,7 +77,6 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
             label={item.label}
             status={position === current ? 'current' : item.selesai ? 'done' : 'waiting'}
             score={item.nilai}
-            decimal=","
           >
             {position === current && (
               <ScoreButtons
@@ -95,12 +94,12 @@ export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamCon
           title={`Hasil ${config.title}`}
           lines={[
             { label: 'Jumlah Soal', value: items.length },
-            { label: 'Rata-rata', value: formatScore(average, ',') },
+            { label: 'Rata-rata', value: formatScore(average) },
           ]}
           extra={
             <BonusInput label={BONUS_LABEL} value={result.bonus} onChange={(bonus) => setResult({ bonus })} />
           }
-          finalScore={formatScore(itemAverageScore(scores, result.bonus), ',')}
+          finalScore={formatScore(itemAverageScore(scores, result.bonus))}
           busy={busy}
           onConfirm={save}
           onClose={() => setResult(null)}

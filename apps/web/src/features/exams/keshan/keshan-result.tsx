@@ -1,4 +1,4 @@
-import type { KeshanGrade } from '@ukt/core';
+import { formatScore, type KeshanGrade } from '@ukt/core';
 import { ExamButton } from '../shared/exam-layout';
 import { ExamModal } from '../shared/exam-modal';
 
@@ -14,7 +14,7 @@ export function KeshanResultModal(props: { grade: KeshanGrade | null; onClose: (
         {grade ? (
           <>
             <output aria-label="Nilai KESHAN" className="my-4 block text-5xl font-extrabold text-brand-dark">
-              {grade.nilai}
+              {formatScore(grade.nilai)}
             </output>
             <p className="text-neutral-700">
               Benar {grade.benar} · Salah {grade.salah} · Kosong {grade.kosong}

@@ -9,7 +9,6 @@ export function ExamRow(props: {
   label: string;
   status: RowStatus;
   score: number;
-  decimal?: ',' | '.';
   /** Top-right of the row, e.g. its clock. */
   aside?: ReactNode;
   children?: ReactNode;
@@ -47,7 +46,7 @@ export function ExamRow(props: {
             className="min-w-14 text-right text-lg font-bold text-neutral-800"
             aria-label={`Nilai ${props.label}`}
           >
-            {props.score > 0 ? formatScore(props.score, props.decimal) : '–'}
+            {props.score > 0 ? formatScore(props.score) : '–'}
           </output>
         </span>
       </div>

@@ -7,9 +7,8 @@ import { BannerCarousel } from '../features/hub/components/banner-carousel';
 import { BeltBanner } from '../features/hub/components/belt-banner';
 import { ExamLinks } from '../features/hub/components/exam-links';
 import { PostPanel } from '../features/hub/components/post-panel';
-import { pendingExamKeys } from '../features/hub/hooks/pending-exams';
 import { useAnnouncement } from '../features/hub/hooks/use-announcement';
-import { useExamScores } from '../features/hub/hooks/use-exam-scores';
+import { useExamStates } from '../features/hub/hooks/use-exam-states';
 import { ParticipantSection } from '../features/participants/components/participant-section';
 import { clearExamState } from '../lib/exam-storage';
 import { useOutboxItems } from '../lib/outbox';
@@ -25,8 +24,7 @@ export function HomePage() {
   const withPicker = postShowsPicker(post);
   const idSiswa = withPicker ? (participant?.id_siswa ?? null) : null;
   const items = useOutboxItems();
-  const scores = useExamScores(exams, idSiswa, belt, idUkt, items?.length ?? 0);
-  const pending = pendingExamKeys(items, idSiswa, exams);
+  const states = useExamStates(exams, idSiswa, belt, idUkt, items);
   const organisasi = useHubOrganisasi();
   const pengumuman = organisasi?.pengumuman.trim() ?? '';
   const announcement = useAnnouncement(pengumuman);
@@ -49,9 +47,7 @@ export function HomePage() {
         }}
       />
       {post !== 0 && withPicker && <ParticipantSection />}
-      {post !== 0 && (
-        <ExamLinks exams={exams} scores={scores} pending={pending} locked={withPicker && !participant} />
-      )}
+      {post !== 0 && <ExamLinks exams={exams} states={states} locked={withPicker && !participant} />}
       {/* Below the work: the examiner comes to the hub to score, not to look at banners (decision 081). */}
       {banners.length > 0 && <BannerCarousel banners={banners} />}
       {announcement.open && (

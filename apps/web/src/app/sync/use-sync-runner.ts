@@ -31,30 +31,6 @@ export function useSyncRunner(): void {
     if (examinerId) void flushOutbox().catch(() => undefined);
   }, [examinerId]);
 
-  // A saved score marks its exam as scored in the phone's roster copy (the picker's to-do marks).
-  useEffect(() => {
-    if (!examinerId) return;
-    let stop: (() => void) | undefined;
-    let ended = false;
-    const watch = () =>
-      void offline().then(
-        ({ watchScoredWrites }) => {
-          if (ended || stop) return;
-          stop = watchScoredWrites();
-          window.removeEventListener('online', watch);
-        },
-        // The chunk could not load (no signal on a cold start): tried again when the signal returns.
-        () => undefined,
-      );
-    window.addEventListener('online', watch);
-    watch();
-    return () => {
-      ended = true;
-      stop?.();
-      window.removeEventListener('online', watch);
-    };
-  }, [examinerId]);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: the examiner object changes identity on every store write; its id decides
   useEffect(() => {
     if (!examiner || idUkt === null) return;

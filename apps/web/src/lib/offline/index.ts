@@ -7,12 +7,10 @@ export {
   cachedRoster,
   cachedRosterPage,
   cacheRoster,
-  markScoredInRoster,
   markTakenInRoster,
 } from './roster-cache';
 export type { RegionLevel, RosterQuery } from './roster-page';
-export { toSiswaRow } from './roster-page';
-export { watchScoredWrites } from './scored-writes';
+export { komponenOfScore, toSiswaRow } from './roster-page';
 export { cachedSoal } from './soal-cache';
 
 /**

@@ -1,7 +1,6 @@
 import {
   API,
   type Examiner,
-  type KomponenKey,
   type PageMeta,
   type Post,
   postFlagField,
@@ -10,8 +9,15 @@ import {
   type SiswaRow,
 } from '@ukt/core';
 import { apiGet } from '../api-client';
+import { scoresOnPhone } from '../outbox';
 import { readCache, writeCache } from './cache-db';
-import { type RegionLevel, type RosterQuery, rosterOptions, rosterPage } from './roster-page';
+import {
+  type RegionLevel,
+  type RosterQuery,
+  rosterOptions,
+  rosterPage,
+  withScoresOnPhone,
+} from './roster-page';
 
 // 'roster:' rather than the earlier 'siswa:' pages: a copy in the old shape is never read.
 const rosterId = (idUkt: number, examinerId: string) => `roster:${idUkt}:${examinerId}`;
@@ -33,9 +39,20 @@ export async function cacheRoster(
   return answer.data.data;
 }
 
-/** The phone's roster copy of an event with when it was fetched, or null without one. */
-export function cachedRoster(idUkt: number, examinerId: string) {
-  return readCache<SiswaRoster>(rosterId(idUkt, examinerId));
+/**
+ * The phone's roster copy of an event with when it was fetched, or null without one. The scores
+ * this phone holds are marked on it as it is read: a warm-up that replaced the copy while a score
+ * waited, or a score sent before it was noted, can never unmark one (docs/decisions/127).
+ */
+export async function cachedRoster(
+  idUkt: number,
+  examinerId: string,
+): Promise<{ value: SiswaRoster; fetchedAt: number } | null> {
+  const [cached, scores] = await Promise.all([
+    readCache<SiswaRoster>(rosterId(idUkt, examinerId)),
+    scoresOnPhone(examinerId, idUkt).catch(() => []),
+  ]);
+  return cached && { ...cached, value: withScoresOnPhone(cached.value, scores) };
 }
 
 /** A page of the cached roster for a query, as the server would answer it, or null without a copy. */
@@ -84,12 +101,5 @@ export function markTakenInRoster(idUkt: number, examinerId: string, idSiswa: st
   const flag = postFlagField(post);
   return patchRoster(idUkt, examinerId, Number(idSiswa), (row) =>
     row[flag] === Number(examinerId) ? null : { ...row, [flag]: Number(examinerId) },
-  );
-}
-
-/** Records in the cached roster that a participant now has a score for an exam (a save, sent or queued). */
-export function markScoredInRoster(idUkt: number, examinerId: string, idSiswa: number, key: KomponenKey) {
-  return patchRoster(idUkt, examinerId, idSiswa, (row) =>
-    row.dinilai.includes(key) ? null : { ...row, dinilai: [...row.dinilai, key] },
   );
 }

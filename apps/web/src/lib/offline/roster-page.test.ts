@@ -1,6 +1,6 @@
 import type { RosterSiswa, SiswaRoster } from '@ukt/core';
 import { describe, expect, it } from 'vitest';
-import { rosterOptions, rosterPage } from './roster-page';
+import { komponenOfScore, rosterOptions, rosterPage, withScoresOnPhone } from './roster-page';
 
 const siswa = (n: number, patch: Partial<RosterSiswa> = {}): RosterSiswa => ({
   id_siswa: 100 + n,
@@ -85,5 +85,30 @@ describe('rosterPage', () => {
 
   it('keeps the page inside the results when a search shrinks them', () => {
     expect(rosterPage(roster, { ...query, hal: 3, nama: '1' }, '7').meta.hal).toBe(1);
+  });
+});
+
+describe('withScoresOnPhone', () => {
+  it('names the exam of a record column, KSHAN by its level', () => {
+    expect(komponenOfScore('nilai_blati', 2)).toBe('belati');
+    expect(komponenOfScore('nilai_toyak_jurus', 2)).toBe('toyak_jurus');
+    expect(komponenOfScore('nilai_fisik2', 3)).toBe('fisik');
+    expect(komponenOfScore('nilai_kshan', 2)).toBe('keshan');
+    expect(komponenOfScore('nilai_kshan', 5)).toBe('kshan');
+    expect(komponenOfScore('nilai_mft2', 3)).toBeNull();
+  });
+
+  it("marks the phone's scores on the copy, so the participant leaves 'Belum dinilai'", () => {
+    const rows = withRows([siswa(1, { dinilai: ['jurus'] }), siswa(2)]);
+    const marked = withScoresOnPhone(rows, [
+      { idSiswa: 101, idTingkat: 2, field: 'nilai_jurus' },
+      { idSiswa: 101, idTingkat: 2, field: 'nilai_blati' },
+      { idSiswa: 102, idTingkat: 5, field: 'nilai_kshan' },
+    ]);
+    expect(marked.siswa.map((s) => s.dinilai)).toEqual([['jurus', 'belati'], ['kshan']]);
+    expect(rosterPage(marked, { ...query, belum_dinilai: 'belati' }, '7').rows.map((r) => r.no_urut)).toEqual(
+      ['2'],
+    );
+    expect(withScoresOnPhone(rows, [])).toBe(rows);
   });
 });

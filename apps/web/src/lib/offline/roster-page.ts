@@ -1,5 +1,7 @@
 import {
+  KOMPONEN_NILAI,
   type KomponenKey,
+  KSHAN_TINGKAT,
   type PageMeta,
   type Post,
   postFlagField,
@@ -22,6 +24,41 @@ export interface RosterQuery {
   id_rayon?: string;
   /** Only those without a score for this exam. */
   belum_dinilai?: KomponenKey | '';
+}
+
+const BY_FIELD = new Map(
+  (Object.entries(KOMPONEN_NILAI) as [KomponenKey, { field: string }][])
+    .filter(([key]) => key !== 'keshan' && key !== 'kshan')
+    .map(([key, { field }]) => [field, key]),
+);
+
+/** The exam whose score a record column at a belt level holds; KESHAN and KSHAN share nilai_kshan, KSHAN under level 5. */
+export function komponenOfScore(field: string, idTingkat: number): KomponenKey | null {
+  if (field === 'nilai_kshan') return idTingkat === KSHAN_TINGKAT ? 'kshan' : 'keshan';
+  return BY_FIELD.get(field) ?? null;
+}
+
+/**
+ * The roster with the scores this phone holds (sent, or waiting in the outbox) marked as scored, so
+ * a participant leaves 'Belum dinilai' as soon as their score is saved, whatever the copy's age.
+ */
+export function withScoresOnPhone(
+  roster: SiswaRoster,
+  scores: readonly { idSiswa: number; idTingkat: number; field: string }[],
+): SiswaRoster {
+  const marks = new Map<number, Set<KomponenKey>>();
+  for (const score of scores) {
+    const key = komponenOfScore(score.field, score.idTingkat);
+    if (key) marks.set(score.idSiswa, (marks.get(score.idSiswa) ?? new Set()).add(key));
+  }
+  if (!marks.size) return roster;
+  return {
+    ...roster,
+    siswa: roster.siswa.map((s) => {
+      const added = [...(marks.get(s.id_siswa) ?? [])].filter((key) => !s.dinilai.includes(key));
+      return added.length ? { ...s, dinilai: [...s.dinilai, ...added] } : s;
+    }),
+  };
 }
 
 const flagText = (value: number | null) => (value === null ? null : String(value));

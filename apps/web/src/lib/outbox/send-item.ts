@@ -3,7 +3,9 @@ import { outboxCount } from '../outbox-count';
 import { notifyOutboxChange, type OutboxItem, outboxDb } from './outbox-db';
 import { fromStoredBody } from './payload';
 import { isTransientStatus, retryAfterMs } from './retry-policy';
+import { scoreOfWrite } from './score-of-write';
 import { recordSent } from './sent-log';
+import { recordSentScore } from './sent-scores';
 import { unsentCountSettled } from './unsent-count';
 
 /**
@@ -34,6 +36,9 @@ export async function sendItem(item: OutboxItem): Promise<SendResult> {
       idempotencyKey: item.key,
       ...(count === null ? {} : { tertunda: Math.max(0, count - 1) }),
     });
+    // Noted before the item leaves the outbox, so the phone always holds the score one way or the other.
+    const score = scoreOfWrite(item, answer?.data);
+    if (score) await recordSentScore(item.examinerId, score);
     await outboxDb.items.delete(item.key).catch(() => undefined);
     if (item.participantId) recordSent(item.examinerId, item.participantId);
     notifyOutboxChange();

@@ -1,31 +1,47 @@
-import type { ExamLink } from '@ukt/core';
+import type { Belt, ExamLink } from '@ukt/core';
 import { API } from '@ukt/core';
-import type { OutboxItem } from '../../../lib/outbox';
+import { type OutboxItem, scoreOfWrite } from '../../../lib/outbox';
+import { examScorePlace } from './exam-states';
 
-/** The exam an outbox item saves a score of (by its path and posted group), or null (e.g. a take). */
-function examKeyOf(item: OutboxItem, exams: readonly ExamLink[]): string | null {
-  if (item.path === API.nilaiFisik.href()) return 'fisik';
-  if (item.path === API.keshanJawaban.href()) return 'keshan';
-  if (item.path === API.keshanUploadAudio.href()) return 'kshan';
-  if (item.path !== API.nilai.href() || item.body.kind !== 'json') return null;
-  const fields = Object.keys((item.body.value ?? {}) as Record<string, unknown>);
-  // KESHAN posts through /keshan/jawaban, so a nilai_kshan here is always the KSHAN exam.
-  if (fields.includes('nilai_kshan')) return 'kshan';
-  return exams.find((exam) => exam.key !== 'keshan' && fields.includes(`nilai_${exam.group}`))?.key ?? null;
+/** The exam an outbox item belongs to, with the score it carries; null for anything else (e.g. a take). */
+function examOf(
+  item: OutboxItem,
+  exams: readonly ExamLink[],
+  belt: Belt,
+  idUkt: number,
+): { key: string; nilai: number | null } | null {
+  // A KSHAN recording carries no score, but it is the KSHAN exam's work waiting on the phone.
+  if (item.path === API.keshanUploadAudio.href()) {
+    return exams.some((exam) => exam.key === 'kshan') ? { key: 'kshan', nilai: null } : null;
+  }
+  const score = scoreOfWrite(item);
+  if (!score || score.idUkt !== idUkt) return null;
+  const exam = exams.find((e) => {
+    const place = examScorePlace(e, belt);
+    return place.field === score.field && place.idTingkat === score.idTingkat;
+  });
+  return exam ? { key: exam.key, nilai: score.nilai } : null;
 }
 
-/** The exams of a participant with a score still on the phone ('tersimpan di HP'). */
-export function pendingExamKeys(
+/**
+ * The exams of a participant with work still on the phone ('Tersimpan di HP', waiting or refused),
+ * each with the score the newest item that carries one holds (null: none, e.g. a KESHAN answer
+ * sheet, which the server grades).
+ */
+export function waitingExams(
   items: readonly OutboxItem[] | null,
   participantId: string | null,
   exams: readonly ExamLink[],
-): Set<string> {
-  const keys = new Set<string>();
-  if (!participantId) return keys;
+  belt: Belt,
+  idUkt: number | null,
+): Map<string, number | null> {
+  const waiting = new Map<string, number | null>();
+  if (!participantId || idUkt === null) return waiting;
+  // Oldest first, so a later score of the same exam replaces an earlier one.
   for (const item of items ?? []) {
     if (item.participantId !== participantId) continue;
-    const key = examKeyOf(item, exams);
-    if (key) keys.add(key);
+    const found = examOf(item, exams, belt, idUkt);
+    if (found && (found.nilai !== null || !waiting.has(found.key))) waiting.set(found.key, found.nilai);
   }
-  return keys;
+  return waiting;
 }

@@ -19,7 +19,8 @@ import { runCli, USAGE } from '../src/cli/run';
 import { createDialect } from '../src/db/dialect';
 import { MIGRATION_NAMES, migrateTo } from '../src/db/migrate';
 import type { Database } from '../src/db/types';
-import { extractArchive, writeArchive } from '../src/modules/backup/archive';
+import { writeArchive } from '../src/modules/backup/archive';
+import { extractArchive } from '../src/modules/backup/archive-extract';
 import { createBackup, isBackupName, listBackups } from '../src/modules/backup/backup.service';
 import { scheduledBackup } from '../src/modules/backup/backup-schedule';
 import { serverBackupSource } from '../src/modules/backup/backup-source';
@@ -101,7 +102,7 @@ describe('backup archives', () => {
       writeFileSync(join(to.dataDir, 'catatan.txt'), 'milik server lain');
       await other.app.close();
       await expect(restoreBackup(to, file)).rejects.toThrow(
-        /Tujuan pemulihan tidak kosong: database berisi \d+ baris \(.*siswa 200.*\); folder data .* berisi 1 berkas\. Tidak ada yang diubah\. Pakai --force/,
+        /^Tujuan pemulihan tidak kosong: database \S+ukt\.db berisi \d+ baris \(.*siswa 200.*\); folder data \S+ berisi 1 berkas\. Tidak ada yang diubah\. Pulihkan ke tempat baru yang kosong: atur DATA_DIR=(\S+)-pulih DATABASE_URL=sqlite:\1-pulih\/ukt\.db, lalu jalankan restore lagi\.$/,
       );
       expect(readFileSync(join(to.dataDir, 'catatan.txt'), 'utf8')).toBe('milik server lain');
       await restoreBackup(to, file, { force: true });
@@ -118,9 +119,9 @@ describe('backup archives', () => {
   it('a forced restore that fails half-way leaves the target as it was', async () => {
     const { file } = await createBackup(sourceOf(t), { reason: 'manual', out: join(dir, 'asli.tar.gz') });
     // Every checksum holds, but one count is wrong: found only while the rows go in.
-    const unpacked = join(dir, 'bongkar');
-    mkdirSync(unpacked);
-    const names = await extractArchive(file, unpacked);
+    const work = join(dir, 'bongkar');
+    mkdirSync(work);
+    const { dir: unpacked, names } = await extractArchive(file, work);
     const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'));
     manifest.counts.siswa += 1;
     writeFileSync(join(unpacked, 'manifest.json'), JSON.stringify(manifest));
@@ -162,7 +163,8 @@ describe('backup archives', () => {
     expect(await runCli(['restore', archive], config, io)).toBe(0);
     expect(out.at(-3)).toMatch(/^Dipulihkan dari .*dari-cli\.tar\.gz/);
     expect(await runCli(['restore', archive], config, io)).toBe(1);
-    expect(err.at(-1)).toMatch(/tidak kosong.*--force/);
+    expect(err.at(-1)).toMatch(/tidak kosong.*Pulihkan ke tempat baru yang kosong: atur DATA_DIR=/);
+    expect(err.at(-1)).not.toContain('--force');
     expect(await runCli(['restore', archive, '--force'], config, io)).toBe(0);
     expect(await siswaIn(to.databaseUrl)).toBe(200);
   });
@@ -195,7 +197,7 @@ describe('backup archives', () => {
       /^Dipulihkan dari .*entri\.tar\.gz\.aes \(dibuat .*, sqlite, versi .*, migrasi .*\)\.\nIsi: .*siswa 200/,
     );
     expect(await siswaIn(to.databaseUrl)).toBe(200);
-    expect(USAGE).toContain('restore FILE [--force] [--passphrase-env NAME]');
+    expect(USAGE).toContain('restore FILE [--force] [--selagi-server-jalan] [--passphrase-env NAME]');
   }, 60_000);
 
   it('lists every file of the backup folder with what is known of it, newest first', async () => {

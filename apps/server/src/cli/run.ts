@@ -279,13 +279,17 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
   {
     name: 'restore',
     arg: 'FILE',
-    flags: '[--force] [--passphrase-env NAME]',
-    help: 'pulihkan cadangan ke database dan DATA_DIR yang kosong (--force: timpa isinya)',
+    flags: '[--force] [--selagi-server-jalan] [--passphrase-env NAME]',
+    help: 'pulihkan cadangan ke database dan DATA_DIR yang kosong, dengan server berhenti (--force: timpa isinya)',
     async run({ config, io, arg, flag }) {
       const { manifest } = await restoreBackup(
         { databaseUrl: config.databaseUrl, dataDir: config.dataDir, backupDir: config.backup.dir },
         arg,
-        { force: flag('force') !== undefined, passphrase: passphraseOf(config, flag('passphrase-env')) },
+        {
+          force: flag('force') !== undefined,
+          whileServerRuns: flag('selagi-server-jalan') !== undefined,
+          passphrase: passphraseOf(config, flag('passphrase-env')),
+        },
       );
       io.out(
         `Dipulihkan dari ${arg} (dibuat ${manifest.created_at}, ${manifest.dialect}, versi ${manifest.app_version}, migrasi ${manifest.migration}).`,
@@ -334,7 +338,7 @@ const FLAGS = new Set(
   ),
 );
 /** Flags that stand alone, without a value. */
-const SWITCHES = new Set(['force']);
+const SWITCHES = new Set(['force', 'selagi-server-jalan']);
 
 /** Runs one `ukt` command against the configured database; answers the exit code. */
 export async function runCli(args: string[], config: Config, io: CliIo): Promise<number> {

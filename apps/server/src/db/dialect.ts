@@ -9,6 +9,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
+import { appConnectionName, holdSqliteFile, RESTORE_CONNECTION_NAME } from './in-use';
 import { statementOf } from './prepared';
 import { lazyClient, TurnTaking } from './priority-pool';
 import SQLite from './sqlite-driver';
@@ -33,6 +34,11 @@ export interface DialectOptions {
   /** How long SQLite waits for another process's write lock before giving up (default 5000 ms). */
   sqliteBusyTimeoutMs?: number;
   log?: DbLog;
+  /**
+   * A restore's own connections: they leave no sign that the app uses the database, which the
+   * restore looks for (db/in-use.ts, docs/decisions/124).
+   */
+  restoring?: boolean;
 }
 
 /** How long a request waits for a PostgreSQL connection before it is answered 503 (docs/decisions/019). */
@@ -70,7 +76,7 @@ function withStatementCache(database: SQLite.Database, capacity = 500): SqliteDa
  * Opens SQLite in WAL mode with synchronous=FULL: a score the server acknowledged survives a
  * crash or power loss (DESIGN §4), and readers never wait for the writer.
  */
-function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
+function sqliteDialect(url: string, busyTimeoutMs: number, restoring: boolean): Dialect {
   const file = url.slice('sqlite:'.length) || ':memory:';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SQLite(file);
@@ -83,6 +89,7 @@ function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
     database.close();
     throw error;
   }
+  const release = file === ':memory:' || restoring ? undefined : holdSqliteFile(file);
   // A second, read-only connection that only asks `PRAGMA data_version`: on a connection of its
   // own it changes with every commit, this process's included (db/data-version.ts).
   let probe: SQLite.Database | undefined;
@@ -100,6 +107,7 @@ function sqliteDialect(url: string, busyTimeoutMs: number): Dialect {
       close: () => {
         probe?.close();
         cached.close();
+        release?.();
       },
     },
   };
@@ -143,6 +151,7 @@ function postgresDialect(url: string, options: DialectOptions): Dialect {
     connectionString: url,
     max: PG_POOL_SIZE,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    application_name: options.restoring ? RESTORE_CONNECTION_NAME : appConnectionName(url, options.pgSchema),
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
   const log = options.log ?? { warn: (_details: object, message: string) => console.warn(message) };
@@ -195,6 +204,6 @@ function namingPool(pool: pg.Pool, size: number): PostgresPool {
 /** The Kysely dialect for a DATABASE_URL. */
 export function createDialect(url: string, options: DialectOptions = {}): Dialect {
   return dialectName(url) === 'sqlite'
-    ? sqliteDialect(url, options.sqliteBusyTimeoutMs ?? 5_000)
+    ? sqliteDialect(url, options.sqliteBusyTimeoutMs ?? 5_000, options.restoring === true)
     : postgresDialect(url, options);
 }

@@ -36,7 +36,7 @@ function sqliteMessage(url: string, code: string): string | undefined {
 }
 
 /** host:port/database of a PostgreSQL URL, without user or password. */
-function postgresPlace(url: string): string {
+export function postgresPlace(url: string): string {
   try {
     const u = new URL(url);
     const host = u.hostname || u.searchParams.get('host') || 'localhost';

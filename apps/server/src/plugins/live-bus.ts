@@ -75,10 +75,13 @@ const RETRY_MAX_MS = 10_000;
 /**
  * The bus over PostgreSQL: one dedicated connection LISTENs on the channel; publishing NOTIFYs
  * through a small pool of its own. The listener reconnects by itself with backoff, and says so.
+ * Both carry the app's application_name: the listener, always open, is how a restore sees an idle
+ * server on its database (db/in-use.ts).
  */
-export function createPostgresBus(url: string, channel: string, log: Log): LiveBus {
+export function createPostgresBus(url: string, channel: string, log: Log, applicationName?: string): LiveBus {
   const fanout = new Fanout();
-  const notifier = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+  const named = { connectionString: url, connectionTimeoutMillis: 5_000, application_name: applicationName };
+  const notifier = new pg.Pool({ ...named, max: 2 });
   notifier.on('error', () => undefined);
   let listener: pg.Client | null = null;
   let live = false;
@@ -116,7 +119,7 @@ export function createPostgresBus(url: string, channel: string, log: Log): LiveB
   };
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client(named);
     let dropped = false;
     const drop = (error?: Error) => {
       if (dropped) return;

@@ -2,6 +2,7 @@ import type { LiveEvent } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DialectName } from '../db/dialect';
+import { appConnectionName } from '../db/in-use';
 import { createMemoryBus, createPostgresBus, type LiveBus } from './live-bus';
 
 declare module 'fastify' {
@@ -26,7 +27,10 @@ export const livePlugin = fp<{ dialect: DialectName; url: string; pgSchema?: str
   async (app: FastifyInstance, { dialect, url, pgSchema }) => {
     // Test apps share one PostgreSQL database in separate schemas; each schema is its own deployment.
     const channel = pgSchema ? `ukt_live_${pgSchema}` : 'ukt_live';
-    const bus = dialect === 'sqlite' ? createMemoryBus() : createPostgresBus(url, channel, app.log);
+    const bus =
+      dialect === 'sqlite'
+        ? createMemoryBus()
+        : createPostgresBus(url, channel, app.log, appConnectionName(url, pgSchema));
     app.decorate('live', bus);
     app.addHook('onClose', async () => bus.close());
 

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -33,25 +32,38 @@ export interface ArchiveEntry {
   size: number;
 }
 
-/** Writes the entries as a .tar.gz (sealed when a passphrase is given); answers its size in bytes. */
+/**
+ * Puts each entry into the pack, one after the other, and finalizes it; rejects when an entry
+ * cannot be read or the pack was stopped (its output failed), never leaving a file open.
+ */
+async function fillPack(pack: tar.Pack, entries: ArchiveEntry[]): Promise<void> {
+  for (const entry of entries) {
+    await new Promise<void>((resolve, reject) => {
+      const sink = pack.entry({ name: entry.name, size: entry.size, mode: 0o600 }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+      // A stopped pack takes no entry: nothing is opened for it.
+      if (!sink) return reject(new Error('arsip dihentikan'));
+      pipeline(createReadStream(entry.file), sink).catch(reject);
+    });
+  }
+  pack.finalize();
+}
+
+/**
+ * Writes the entries as a .tar.gz (sealed when a passphrase is given); answers its size in bytes.
+ * Any failure (a full disk under the output, an entry that cannot be read) stops every stream and
+ * is thrown once both sides have ended; the caller removes `out`.
+ */
 export async function writeArchive(
   out: string,
   entries: ArchiveEntry[],
   passphrase?: string,
 ): Promise<number> {
   const pack = tar.pack();
-  const filling = (async () => {
-    for (const entry of entries) {
-      await new Promise<void>((resolve, reject) => {
-        const sink = pack.entry({ name: entry.name, size: entry.size, mode: 0o600 }, (error) =>
-          error ? reject(error) : resolve(),
-        );
-        pipeline(createReadStream(entry.file), sink).catch(reject);
-      });
-    }
-    pack.finalize();
-  })();
-  const target = createWriteStream(out, { mode: 0o600 });
+  const stages: (Transform | ((source: AsyncIterable<Buffer>) => AsyncGenerator<Buffer>))[] = [
+    createGzip({ level: 6 }),
+  ];
   if (passphrase) {
     const salt = randomBytes(SALT_BYTES);
     const iv = randomBytes(IV_BYTES);
@@ -62,22 +74,34 @@ export async function writeArchive(
       for await (const chunk of source) yield chunk;
       yield cipher.getAuthTag();
     }
-    await Promise.all([pipeline(pack, createGzip({ level: 6 }), cipher, sealed, target), filling]);
-  } else {
-    await Promise.all([pipeline(pack, createGzip({ level: 6 }), target), filling]);
+    stages.push(cipher, sealed);
   }
+  const writing = pipeline([pack, ...stages, createWriteStream(out, { mode: 0o600 })] as never);
+  // A failed entry stops the pack, and with it the pipeline; a failed pipeline destroys the pack,
+  // which fails the entry under way.
+  const filling = fillPack(pack, entries).catch((error: unknown) => {
+    pack.destroy(error as Error);
+    throw error;
+  });
+  const [written, filled] = await Promise.allSettled([writing, filling]);
+  // The output's own error first: a full disk, rather than the pack it stopped.
+  if (written.status === 'rejected') throw written.reason;
+  if (filled.status === 'rejected') throw filled.reason;
   return (await stat(out)).size;
 }
 
-/** True when the file is a sealed archive that needs its passphrase. */
-export async function isSealed(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
+/**
+ * True when the file is a sealed archive that needs its passphrase. A handle already open (the
+ * console's download checks the file it will send) is read and left open.
+ */
+export async function isSealed(file: string | FileHandle): Promise<boolean> {
+  const handle = typeof file === 'string' ? await open(file, 'r') : file;
   try {
     const head = Buffer.alloc(MAGIC.length);
     await handle.read(head, 0, MAGIC.length, 0);
     return head.equals(MAGIC);
   } finally {
-    await handle.close();
+    if (handle !== file) await handle.close();
   }
 }
 
@@ -92,8 +116,10 @@ const field = (header: Buffer, start: number, end: number) =>
  * The manifest (an unsealed archive's first entry, parsed), read from the first bytes only: the
  * listing of a folder of large archives unzips a few kilobytes of each.
  */
-export async function readManifestEntry(file: string): Promise<unknown> {
-  const source = createReadStream(file);
+export async function readManifestEntry(file: string | FileHandle): Promise<unknown> {
+  // A handle is read from its start and left open.
+  const source =
+    typeof file === 'string' ? createReadStream(file) : file.createReadStream({ start: 0, autoClose: false });
   const gunzip = createGunzip();
   source.on('error', (error) => gunzip.destroy(error));
   // Stopped half-way on purpose: an error gunzip reports after that must not go unheard.
@@ -117,13 +143,29 @@ export async function readManifestEntry(file: string): Promise<unknown> {
   }
 }
 
-/** The bytes of the .tar.gz inside a file, unsealed with the passphrase when it is sealed. */
-async function gzipStream(file: string, passphrase: string | undefined): Promise<(Readable | Transform)[]> {
+/**
+ * The stages that read the .tar.gz inside a file, unsealing it with the passphrase when it is
+ * sealed (a restore unpacks them: archive-extract.ts). A file that is missing, unreadable or not
+ * a regular file fails here with its own error, before any stream is opened.
+ */
+export async function gzipStream(
+  file: string,
+  passphrase: string | undefined,
+): Promise<(Readable | Transform)[]> {
+  const info = await stat(file);
+  if (info.isDirectory()) {
+    throw badRequest(
+      `${file} adalah folder, bukan berkas cadangan: sebutkan berkas .tar.gz atau .tar.gz.aes.`,
+    );
+  }
+  if (!info.isFile()) {
+    throw badRequest(`${file} bukan berkas biasa: sebutkan berkas cadangan .tar.gz atau .tar.gz.aes.`);
+  }
   if (!(await isSealed(file))) return [createReadStream(file)];
   if (!passphrase) {
     throw badRequest('Cadangan ini dilindungi kata sandi: berikan kata sandinya (UKT_BACKUP_PASSPHRASE).');
   }
-  const { size } = await stat(file);
+  const { size } = info;
   if (size < HEADER_BYTES + TAG_BYTES) throw badRequest('Berkas cadangan rusak: terlalu pendek.');
   const handle = await open(file, 'r');
   const header = Buffer.alloc(HEADER_BYTES);
@@ -139,68 +181,4 @@ async function gzipStream(file: string, passphrase: string | undefined): Promise
   const decipher = createDecipheriv('aes-256-gcm', await keyOf(passphrase, salt), iv);
   decipher.setAuthTag(tag);
   return [createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 }), decipher];
-}
-
-/** A name from an archive as a path under `dir`, or an error for one that would leave it. */
-function safePath(dir: string, name: string): string {
-  const clean = normalize(name);
-  if (isAbsolute(clean) || clean.startsWith('..') || clean.split(sep).includes('..')) {
-    throw badRequest(`Berkas cadangan tidak sah: nama "${name}" keluar dari folder.`);
-  }
-  return join(dir, clean);
-}
-
-/** The error a committee reads for an archive that cannot be read. */
-function damaged(error: unknown, sealed: boolean): Error {
-  if (error instanceof Error && 'statusCode' in error) return error;
-  const reason = (error as Error).message;
-  if (sealed && /auth|decrypt/i.test(reason))
-    return badRequest('Kata sandi cadangan salah, atau berkasnya rusak.');
-  return badRequest(`Berkas cadangan rusak dan tidak dapat dibaca (${reason}).`);
-}
-
-/**
- * Unpacks an archive into `dir` and answers the names it held. A wrong passphrase or any damage
- * (gzip, tar or the seal) is one clear error; `dir` is then for the caller to remove.
- */
-export async function extractArchive(file: string, dir: string, passphrase?: string): Promise<string[]> {
-  // The whole stream is unsealed and unzipped first, so the seal's tag and gzip's CRC (both at the
-  // end) have held before a single entry is read.
-  const stages = await gzipStream(file, passphrase);
-  const sealed = stages.length > 1;
-  const tarFile = `${dir}.tar`;
-  try {
-    await pipeline([...stages, createGunzip(), createWriteStream(tarFile, { mode: 0o600 })] as never).catch(
-      (error: unknown) => {
-        throw damaged(error, sealed);
-      },
-    );
-    const names: string[] = [];
-    const extract = tar.extract();
-    extract.on('entry', (header, stream, next) => {
-      if (header.type !== 'file') {
-        stream.resume();
-        next();
-        return;
-      }
-      let path: string;
-      try {
-        path = safePath(dir, header.name);
-      } catch (error) {
-        stream.resume();
-        next(error as Error);
-        return;
-      }
-      names.push(header.name);
-      mkdir(dirname(path), { recursive: true })
-        .then(() => pipeline(stream, createWriteStream(path)))
-        .then(() => next(), next);
-    });
-    await pipeline(createReadStream(tarFile), extract).catch((error: unknown) => {
-      throw damaged(error, false);
-    });
-    return names;
-  } finally {
-    await rm(tarFile, { force: true });
-  }
 }

@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from 'node:path';
 
 /** What a data folder holds that a backup must leave out. */
 export interface DataDirExclusions {
-  /** The SQLite database file when it lives in the folder (its -wal/-shm/-journal go too). */
+  /** The SQLite database file when it lives in the folder (its -wal/-shm/-journal/-pid go too). */
   sqliteFile?: string;
   /** The backup folder when it lives in the folder. */
   backupDir?: string;
@@ -24,7 +24,7 @@ export const sqliteFileOf = (databaseUrl: string) =>
 export async function dataFiles(dir: string, exclude: DataDirExclusions): Promise<string[]> {
   const skip = new Set<string>();
   if (exclude.sqliteFile) {
-    for (const suffix of ['', '-wal', '-shm', '-journal']) skip.add(`${exclude.sqliteFile}${suffix}`);
+    for (const suffix of ['', '-wal', '-shm', '-journal', '-pid']) skip.add(`${exclude.sqliteFile}${suffix}`);
   }
   const backupDir = exclude.backupDir ? resolve(exclude.backupDir) : undefined;
   const out: string[] = [];

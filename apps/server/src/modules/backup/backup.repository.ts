@@ -188,9 +188,84 @@ export async function nonEmptyTables(db: Kysely<Database>): Promise<Record<strin
   return counts;
 }
 
-/** Drops every table, bookkeeping included, so a forced restore starts from nothing. */
-export async function dropAllTables(db: Kysely<Database>): Promise<void> {
-  for (const table of await allTables(db)) await sql`drop table if exists ${sql.table(table)}`.execute(db);
+/** Names of this schema's own objects (not an extension's) of one catalog, ready for a DROP. */
+async function postgresObjects(db: Kysely<Database>, query: ReturnType<typeof sql>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`${query}`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Drops a list of objects of one kind in one statement (so they may depend on each other). */
+async function dropAll(db: Kysely<Database>, kind: string, names: string[]): Promise<void> {
+  // The names come from the catalog as PostgreSQL quotes them (regclass, regprocedure, regtype).
+  if (names.length > 0) await sql.raw(`drop ${kind} ${names.join(', ')}`).execute(db);
+}
+
+/**
+ * Drops everything the migrations create, so a restore creates the archive's level from nothing:
+ * views, then tables (their indexes, triggers and owned sequences go with them), Kysely's
+ * bookkeeping included; on PostgreSQL also the current schema's functions (ukt_ambil,
+ * ukt_simpan_nilai), other sequences and types (a range's multirange goes with it). An extension's
+ * objects stay. Nothing cascades:
+ * an object elsewhere that depends on ours fails the drop, and the restore's transaction with it,
+ * rather than going with it (docs/decisions/124).
+ */
+export async function dropEverything(db: Kysely<Database>): Promise<void> {
+  if (!isPostgres(db)) {
+    // Views first ('view' sorts after 'table').
+    const { rows } = await sql<{ type: string; name: string }>`select type, name from sqlite_master
+      where type in ('view', 'table') and name not like 'sqlite_%' order by type desc`.execute(db);
+    for (const { type, name } of rows) await sql`drop ${sql.raw(type)} ${sql.table(name)}`.execute(db);
+    return;
+  }
+  const ours = (catalog: string, column: string) =>
+    sql`${sql.raw(column)} = current_schema()::regnamespace and not exists (select 1 from pg_depend d
+      where d.classid = ${sql.lit(catalog)}::regclass and d.objid = o.oid and d.deptype = 'e')`;
+  const relations = (...kinds: string[]) =>
+    postgresObjects(
+      db,
+      sql`select o.oid::regclass::text as name from pg_class o
+        where o.relkind in (${sql.join(kinds.map((k) => sql.lit(k)))}) and ${ours('pg_class', 'o.relnamespace')}`,
+    );
+  await dropAll(db, 'materialized view', await relations('m'));
+  await dropAll(db, 'view', await relations('v'));
+  await dropAll(db, 'table', await relations('r', 'p'));
+  await dropAll(
+    db,
+    'routine',
+    await postgresObjects(
+      db,
+      sql`select o.oid::regprocedure::text as name from pg_proc o where ${ours('pg_proc', 'o.pronamespace')}`,
+    ),
+  );
+  await dropAll(db, 'sequence', await relations('S'));
+  await dropAll(
+    db,
+    'type',
+    await postgresObjects(
+      db,
+      sql`select o.oid::regtype::text as name from pg_type o
+        where (o.typtype in ('e', 'd', 'r')
+          or (o.typtype = 'c' and (select c.relkind from pg_class c where c.oid = o.typrelid) = 'c'))
+        and ${ours('pg_type', 'o.typnamespace')}`,
+    ),
+  );
+}
+
+/**
+ * How many connections of the app (by application_name, db/in-use.ts) other than this one are
+ * open on this PostgreSQL database.
+ */
+export async function appConnections(db: Kysely<Database>, names: string[]): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()
+      and application_name = any(${names}::text[])`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The schema unqualified tables go to on PostgreSQL. */
+export async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
 }
 
 /** Inserts rows into a table as they came from the archive (ids included). */

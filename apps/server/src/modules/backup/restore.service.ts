@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { constants, createReadStream, existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,36 +7,44 @@ import { Kysely } from 'kysely';
 import { createDialect } from '../../db/dialect';
 import { MIGRATION_NAMES, migrateToLatest, migrateWithin } from '../../db/migrate';
 import type { Database } from '../../db/types';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { extractArchive } from './archive';
-import {
-  dropAllTables,
-  insertRows,
-  listTables,
-  nonEmptyTables,
-  type Row,
-  syncAllSequences,
-} from './backup.repository';
+import { appVersion } from '../../lib/app-version';
+import { badRequest } from '../../lib/errors';
+import { compareVersions } from '../../lib/semver';
+import { extractArchive, type Unpacked } from './archive-extract';
+import { dropEverything, insertRows, listTables, type Row, syncAllSequences } from './backup.repository';
 import { BACKUP_FORMAT, type BackupManifest } from './backup.service';
-import { dataFiles, sha256File, sqliteFileOf } from './backup-files';
+import { sha256File, sqliteFileOf } from './backup-files';
+import { type RestoreStep, restoreError } from './restore-errors';
+import {
+  missingFolders,
+  type RestoreTarget,
+  refuseDataOverDatabase,
+  refuseOccupiedTarget,
+  refuseServerOnTarget,
+  targetContents,
+} from './restore-target';
 
-// A restore checks the whole archive before it touches anything, fills an empty database in one
-// transaction and only then writes the data folder (docs/decisions/096).
+// A restore looks at its target first (a server using it, another installation's database, rows
+// or files), then checks the whole archive in a private work folder, copies its files beside the
+// data folder's, fills the database in one transaction, and only then puts the files in place
+// (docs/decisions/096, 098, 124). Whatever fails before the commit leaves the target as it was.
 
-/** Where a restore writes. */
-export interface RestoreTarget {
-  databaseUrl: string;
-  dataDir: string;
-  pgSchema?: string;
-  /** Left alone by the emptiness check and by a forced restore (defaults to none). */
-  backupDir?: string;
+export type { RestoreTarget } from './restore-target';
+
+/** How a restore may go beyond the safe default. */
+export interface RestoreOptions {
+  /** Replaces a target that holds rows or files (never another installation's SQLite database). */
+  force?: boolean;
+  passphrase?: string;
+  /** Restores even while a server uses the target database (`--selagi-server-jalan`). */
+  whileServerRuns?: boolean;
 }
 
 const ROWS_PER_STEP = 2_000;
+const DATA = 'data/';
+const SQLITE_FILES = ['', '-wal', '-shm', '-journal'];
 
 async function readManifest(dir: string, names: string[]): Promise<BackupManifest> {
-  if (!names.includes('manifest.json'))
-    throw badRequest('Berkas ini bukan cadangan UKT Penguji (manifest tidak ada).');
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
@@ -48,11 +56,7 @@ async function readManifest(dir: string, names: string[]): Promise<BackupManifes
       `Format cadangan ${manifest.format} tidak dikenal versi aplikasi ini (format ${BACKUP_FORMAT}).`,
     );
   }
-  if (!MIGRATION_NAMES.includes(manifest.migration)) {
-    throw badRequest(
-      `Cadangan ini dari versi aplikasi yang lebih baru (${manifest.app_version}, migrasi ${manifest.migration}). Perbarui aplikasi dulu, lalu pulihkan lagi.`,
-    );
-  }
+  refuseNewerApp(manifest);
   const listed = Object.keys(manifest.checksums).sort();
   const present = names.filter((n) => n !== 'manifest.json').sort();
   if (listed.join('\n') !== present.join('\n')) {
@@ -64,6 +68,23 @@ async function readManifest(dir: string, names: string[]): Promise<BackupManifes
     }
   }
   return manifest;
+}
+
+/**
+ * Refuses an archive this version cannot know the meaning of: a migration level it lacks, or a
+ * newer app version even at a level it has (that app may have written values this one misreads).
+ * A `migrasi` copy is taken before the newer version changed anything: its data is the older
+ * version's, so going back to that version restores it.
+ */
+function refuseNewerApp(manifest: BackupManifest): void {
+  const ours = appVersion();
+  const newer = compareVersions(manifest.app_version, ours) === 1;
+  const knownLevel = MIGRATION_NAMES.includes(manifest.migration);
+  if (knownLevel && (!newer || manifest.reason === 'migrasi')) return;
+  const level = knownLevel ? '' : ` dan tingkat migrasi ${manifest.migration} yang belum dikenal versi ini`;
+  throw badRequest(
+    `Cadangan ini dibuat oleh UKT Penguji versi ${manifest.app_version}${level}; yang terpasang di sini versi ${ours}. Perbarui aplikasi ke versi ${manifest.app_version} atau yang lebih baru, lalu pulihkan lagi.`,
+  );
 }
 
 async function* jsonLines(file: string): AsyncGenerator<Row[]> {
@@ -80,88 +101,121 @@ async function* jsonLines(file: string): AsyncGenerator<Row[]> {
   if (chunk.length > 0) yield chunk;
 }
 
-/** Why a target is not empty, in words, or null when it is. */
-async function whatIsThere(db: Kysely<Database>, target: RestoreTarget): Promise<string | null> {
-  const rows = await nonEmptyTables(db);
-  const files = await dataFiles(target.dataDir, {
-    sqliteFile: sqliteFileOf(target.databaseUrl),
-    backupDir: target.backupDir,
+/** One transaction: the old schema goes, the archive's level is created and filled (docs/decisions/098). */
+async function fillDatabase(
+  db: Kysely<Database>,
+  unpacked: Unpacked,
+  manifest: BackupManifest,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await dropEverything(trx);
+    await migrateWithin(trx, manifest.migration);
+    const known = new Set(await listTables(trx));
+    for (const table of Object.keys(manifest.counts)) {
+      if (!known.has(table)) throw badRequest(`Berkas cadangan tidak sah: tabel ${table} tidak dikenal.`);
+      let n = 0;
+      for await (const rows of jsonLines(join(unpacked.dir, 'db', `${table}.jsonl`))) {
+        await insertRows(trx, table, rows);
+        n += rows.length;
+      }
+      if (n !== manifest.counts[table]) {
+        throw badRequest(
+          `Berkas cadangan tidak sah: ${table} berisi ${n} baris, manifest ${manifest.counts[table]}.`,
+        );
+      }
+    }
+    await syncAllSequences(trx);
   });
-  const parts: string[] = [];
-  const tables = Object.entries(rows);
-  if (tables.length > 0) {
-    const total = tables.reduce((sum, [, n]) => sum + n, 0);
-    parts.push(`database berisi ${total} baris (${tables.map(([t, n]) => `${t} ${n}`).join(', ')})`);
-  }
-  if (files.length > 0) parts.push(`folder data ${target.dataDir} berisi ${files.length} berkas`);
-  return parts.length > 0 ? parts.join('; ') : null;
 }
 
 /**
- * Restores an archive into an empty database and data folder; a target that holds anything is
- * refused unless `force`, which replaces all of it. Nothing is written until every checksum holds;
- * the database is filled in one transaction, then migrated to this version, then the files follow.
+ * Copies the archive's data files into a work folder inside the data folder (a full or read-only
+ * disk shows here, before the database is touched), each readable by its owner only.
+ */
+async function stageDataFiles(unpacked: Unpacked, dataDir: string, names: string[]): Promise<string> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const staged = await mkdtemp(join(dataDir, '.sementara-pulihkan-'));
+  await chmod(staged, 0o700);
+  for (const name of names) {
+    const to = join(staged, name);
+    await mkdir(dirname(to), { recursive: true, mode: 0o700 });
+    await copyFile(join(unpacked.dir, DATA, name), to, constants.COPYFILE_EXCL);
+    await chmod(to, 0o600);
+  }
+  return staged;
+}
+
+/** Puts the staged files in place, after the old ones a forced restore replaces are gone. */
+async function putInPlace(staged: string, dataDir: string, names: string[], old: string[]): Promise<void> {
+  const keep = new Set(names);
+  for (const rel of old) if (!keep.has(rel)) await rm(join(dataDir, rel), { force: true });
+  for (const name of names) {
+    const to = join(dataDir, name);
+    await mkdir(dirname(to), { recursive: true, mode: 0o700 });
+    await rename(join(staged, name), to);
+  }
+}
+
+const openTarget = (target: RestoreTarget) =>
+  new Kysely<Database>({
+    dialect: createDialect(target.databaseUrl, { pgSchema: target.pgSchema, restoring: true }),
+  });
+
+/**
+ * Restores an archive into an empty database and data folder. A server using the target database
+ * is refused (unless `whileServerRuns`), and so are another installation's SQLite database in the
+ * data folder (always) and a target holding rows or files (unless `force`, which replaces them).
+ * Nothing is written until every checksum holds; every error is an AppError in plain words.
  */
 export async function restoreBackup(
   target: RestoreTarget,
   file: string,
-  options: { force?: boolean; passphrase?: string } = {},
+  options: RestoreOptions = {},
 ): Promise<{ manifest: BackupManifest }> {
-  const staging = await mkdtemp(join(tmpdir(), 'ukt-pulihkan-'));
+  const sqliteFile = sqliteFileOf(target.databaseUrl);
+  // What did not exist before is removed again by a failed restore.
+  const created = [...missingFolders(target.dataDir), ...(sqliteFile ? missingFolders(sqliteFile) : [])];
+  const newSqliteFile = sqliteFile !== undefined && !existsSync(sqliteFile);
+  let step: RestoreStep = 'tujuan';
   let db: Kysely<Database> | undefined;
+  let work: string | undefined;
+  let staged: string | undefined;
   try {
-    const names = await extractArchive(file, staging, options.passphrase);
-    const manifest = await readManifest(staging, names);
+    if (!newSqliteFile) db = openTarget(target);
+    if (!options.whileServerRuns) await refuseServerOnTarget(db, target);
+    const there = await targetContents(db, target);
+    refuseOccupiedTarget(target, there, options.force === true);
 
-    db = new Kysely<Database>({ dialect: createDialect(target.databaseUrl, { pgSchema: target.pgSchema }) });
-    const there = await whatIsThere(db, target);
-    if (there && !options.force) {
-      throw conflict(
-        `Tujuan pemulihan tidak kosong: ${there}. Tidak ada yang diubah. Pakai --force untuk menimpa seluruh isinya.`,
-      );
-    }
-    // One transaction: the old tables go (with force), the archive's level is created and filled,
-    // the serials move past the ids; any failure leaves the target as it was (docs/decisions/098).
-    await db.transaction().execute(async (trx) => {
-      await dropAllTables(trx);
-      await migrateWithin(trx, manifest.migration);
-      const known = new Set(await listTables(trx));
-      for (const table of Object.keys(manifest.counts)) {
-        if (!known.has(table)) throw badRequest(`Berkas cadangan tidak sah: tabel ${table} tidak dikenal.`);
-        let n = 0;
-        for await (const rows of jsonLines(join(staging, 'db', `${table}.jsonl`))) {
-          await insertRows(trx, table, rows);
-          n += rows.length;
-        }
-        if (n !== manifest.counts[table]) {
-          throw badRequest(
-            `Berkas cadangan tidak sah: ${table} berisi ${n} baris, manifest ${manifest.counts[table]}.`,
-          );
-        }
-      }
-      await syncAllSequences(trx);
-    });
+    step = 'sementara';
+    work = await mkdtemp(join(tmpdir(), 'ukt-pulihkan-'));
+    await chmod(work, 0o700);
+    step = 'arsip';
+    const unpacked = await extractArchive(file, work, options.passphrase);
+    const manifest = await readManifest(unpacked.dir, unpacked.names);
+    const dataNames = unpacked.names.filter((n) => n.startsWith(DATA)).map((n) => n.slice(DATA.length));
+    refuseDataOverDatabase(target, dataNames);
+
+    step = 'data';
+    staged = await stageDataFiles(unpacked, target.dataDir, dataNames);
+    step = 'database';
+    db ??= openTarget(target);
+    await fillDatabase(db, unpacked, manifest);
     // Older levels are brought to this version's once the data is in.
+    step = 'migrasi';
     await migrateToLatest(db, target.pgSchema);
-
-    if (options.force) {
-      const old = await dataFiles(target.dataDir, {
-        sqliteFile: sqliteFileOf(target.databaseUrl),
-        backupDir: target.backupDir,
-      });
-      for (const rel of old) await rm(join(target.dataDir, rel), { force: true });
-    }
-    for (const name of names.filter((n) => n.startsWith('data/'))) {
-      const to = join(target.dataDir, name.slice('data/'.length));
-      await mkdir(dirname(to), { recursive: true });
-      await copyFile(join(staging, name), to);
-    }
+    step = 'berkas';
+    await putInPlace(staged, target.dataDir, dataNames, options.force ? there.files : []);
     return { manifest };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(500, `Pemulihan gagal: ${(error as Error).message}`);
+    throw restoreError(error, step, target);
   } finally {
-    await db?.destroy();
-    await rm(staging, { recursive: true, force: true });
+    await db?.destroy().catch(() => undefined);
+    if (work) await rm(work, { recursive: true, force: true });
+    if (staged) await rm(staged, { recursive: true, force: true });
+    const failedBeforeCommit = step !== 'migrasi' && step !== 'berkas';
+    if (failedBeforeCommit && newSqliteFile) {
+      for (const suffix of SQLITE_FILES) await rm(`${sqliteFile}${suffix}`, { force: true });
+    }
+    if (failedBeforeCommit) for (const dir of created) await rm(dir, { recursive: true, force: true });
   }
 }

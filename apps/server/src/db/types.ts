@@ -174,6 +174,8 @@ export interface PengujiTertundaTable {
   at: string;
   /** The event the reporting request named, or the one reported before. */
   id_ukt: number | null;
+  /** How many of those writes the server refused (docs/decisions/125); 0 until a phone says. */
+  ditolak: Generated<number>;
 }
 
 /** The live login code of a number, as its HMAC, with the tries used. */

@@ -1,3 +1,4 @@
+import type { Penugasan } from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
@@ -20,6 +21,11 @@ export interface AuthPenguji {
   img_profile: string;
   /** panitia 'adminstrator' or 'Admin': may look beyond their own perwapus and cabang (SPEC §6). */
   isAdmin: boolean;
+  /**
+   * The events and posts the examiner is assigned to, read with the session (docs/decisions/125);
+   * null when they have no assignment at all: every event and post.
+   */
+  tugas: readonly Penugasan[] | null;
 }
 
 declare module 'fastify' {

@@ -37,6 +37,8 @@ export const ProgresPenguji = z.object({
   /** Writes the phone said it still holds unsent at its last sync (no score content is sent). */
   tertunda: z.number(),
   tertunda_dilaporkan: z.string().nullable(),
+  /** Of those, the writes the server refused (outside the examiner's assignment, a ratified event …). */
+  ditolak: z.number(),
 });
 
 /** One post's participants complete at it (every exam of it the pass rule counts), cumulative over time. */

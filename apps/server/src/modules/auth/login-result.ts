@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import { findOrganisasi } from '../organisasi/organisasi.repository';
-import { toAuthPenguji, toPengujiRecord } from '../penguji/penguji.mapper';
+import { toPengujiRecord } from '../penguji/penguji.mapper';
 import { findPengujiById } from '../penguji/penguji.repository';
 import { openSession, PENGUJI_NONAKTIF } from './session.service';
 
@@ -25,7 +25,7 @@ export async function loginAnswer(
     message,
     id: String(idPemilih),
     token,
-    data: [toPengujiRecord(toAuthPenguji(row))],
+    data: [toPengujiRecord(row)],
     organisasi,
   };
 }

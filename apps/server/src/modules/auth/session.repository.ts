@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { prepare, preparedOf } from '../../db/prepared';
 import type { Database } from '../../db/types';
+import { tugasColumn } from '../kegiatan/penugasan.repository';
 
 /** Stores a hashed session or login-link token. */
 export async function insertToken(
@@ -19,7 +20,10 @@ export async function insertToken(
     .execute();
 }
 
-/** The examiner of a live session token (asked on every request, hence prepared once). */
+/**
+ * The examiner of a live session token with their assignments (asked on every request not answered
+ * from the session cache, hence prepared once; the assignments ride along, docs/decisions/125).
+ */
 export async function findSessionPenguji(db: Kysely<Database>, tokenHash: string, now: number) {
   const query = preparedOf(db, 'session-examiner', () =>
     prepare(
@@ -30,6 +34,7 @@ export async function findSessionPenguji(db: Kysely<Database>, tokenHash: string
           .innerJoin('penguji', 'penguji.id_pemilih', 'sesi.id_pemilih')
           .selectAll('penguji')
           .select('sesi.expires_at as session_expires_at')
+          .select((eb) => tugasColumn(db, eb).as('tugas'))
           .where('sesi.token_hash', '=', hash)
           .where('sesi.kind', '=', 'session')
           .where('sesi.used_at', 'is', null)

@@ -3,6 +3,7 @@ import type { Database } from '../../db/types';
 import { hmac, randomToken } from '../../lib/crypto';
 import type { AuthPenguji } from '../../plugins/context';
 import { forgettingSessions, rememberSession, sessionCacheOf } from '../../plugins/session-cache';
+import { tugasOfColumn } from '../kegiatan/penugasan.repository';
 import { toAuthPenguji } from '../penguji/penguji.mapper';
 import { consumeToken, findSessionPenguji, findTokenPengujiAktif, insertToken } from './session.repository';
 
@@ -58,9 +59,10 @@ export function createLoginLink(
 export const SESSION_CACHE_MS = 3_000;
 
 /**
- * The examiner a session token belongs to, or null when it is unknown, expired or revoked.
- * A live answer is kept for `cacheMs` (never past the token's expiry); 0 asks the database
- * every time. Unknown tokens are never cached.
+ * The examiner a session token belongs to, with their assignments, or null when it is unknown,
+ * expired or revoked. A live answer is kept for `cacheMs` (never past the token's expiry); 0 asks
+ * the database every time. Unknown tokens are never cached. An assignment changed by the console
+ * is forgotten at once on this process, within `cacheMs` on others (docs/decisions/125).
  */
 export async function pengujiOfToken(
   db: Kysely<Database>,
@@ -81,7 +83,7 @@ export async function pengujiOfToken(
   // A deactivation revokes every session; this also refuses one opened while it was being written.
   if (row?.aktif !== 1) return null;
   // Shared by every request of this token while cached: nobody may change it.
-  const examiner = Object.freeze(toAuthPenguji(row));
+  const examiner = Object.freeze(toAuthPenguji(row, tugasOfColumn(row.tugas)));
   if (cache && cache.epoch === epoch) {
     rememberSession(cache, token, examiner, Math.min(now + cacheMs, row.session_expires_at));
   }

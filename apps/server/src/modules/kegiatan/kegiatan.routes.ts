@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
 import { listKegiatan } from './kegiatan.repository';
-import { tugasOfPenguji } from './penugasan.repository';
 
 /**
  * GET /DataSiswa/UKT: the organisation's events that are not archived, newest first (DESIGN §4);
  * for an examiner with an assignment only the events they are assigned to, with their posts
- * (docs/decisions/109).
+ * (docs/decisions/109), as the session read them: the same the other examiner calls are held to
+ * (docs/decisions/125).
  */
 export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,7 +26,7 @@ export const kegiatanRoutes: FastifyPluginAsyncZod = async (app) => {
       const penguji = pengujiOf(request);
       const rows = await listKegiatan(app.db, penguji.id_organisasi, { arsip: false });
       // No assignment at all: every event and every post, as before assignments existed.
-      const tugas = await tugasOfPenguji(app.db, penguji.id_pemilih);
+      const tugas = penguji.tugas && new Map(penguji.tugas.map((t) => [t.id_ukt, [...t.pos]]));
       return {
         success: true,
         data: rows

@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Penugasan } from '@ukt/core';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 // Examiner assignment (docs/decisions/109): one row per examiner, event and post; pos 0 stands
@@ -33,11 +34,6 @@ export async function tugasOf(db: Db, ids: number[]): Promise<Map<number, Map<nu
   return out;
 }
 
-/** One examiner's assignments (event id → posts), or null when they have none: every event is theirs. */
-export async function tugasOfPenguji(db: Db, idPemilih: number): Promise<Map<number, PosList> | null> {
-  return (await tugasOf(db, [idPemilih])).get(idPemilih) ?? null;
-}
-
 /** Replaces an examiner's whole assignment (an empty list: none, so every event again). */
 export async function replaceTugas(
   trx: Transaction<Database>,
@@ -64,4 +60,42 @@ export function isAssigned(eb: ExpressionBuilder<Database, 'penguji'>, idUkt: nu
       .whereRef('penugasan.id_pemilih', '=', 'penguji.id_pemilih')
       .where('penugasan.id_ukt', '=', idUkt),
   );
+}
+
+/**
+ * An examiner's assignments as one JSON column of a query of their `penguji` row — the session's
+ * look-up, so a request knows them without a statement of its own (docs/decisions/125): an array
+ * of [id_ukt, pos, id_tingkat, nama_ukt] per row. Read it with `tugasOfColumn`.
+ */
+export function tugasColumn(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'penguji'>) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = sql`${sql.raw(pg ? 'json_build_array' : 'json_array')}(penugasan.id_ukt, penugasan.pos, ukt.id_tingkat, ukt.nama_ukt)`;
+  return eb
+    .selectFrom('penugasan')
+    .leftJoin('ukt', 'ukt.id_ukt', 'penugasan.id_ukt')
+    .select(sql<unknown>`${sql.raw(pg ? 'json_agg' : 'json_group_array')}(${row})`.as('tugas'))
+    .whereRef('penugasan.id_pemilih', '=', 'penguji.id_pemilih');
+}
+
+/** The assignments `tugasColumn` read (PostgreSQL answers JSON, SQLite its text), or null when there are none. */
+export function tugasOfColumn(value: unknown): Penugasan[] | null {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as
+    | [number, number, number | null, string | null][]
+    | null;
+  if (!rows?.length) return null;
+  const byEvent = new Map<number, { nama: string | null; tingkat: number | null; pos: number[] }>();
+  for (const [idUkt, pos, idTingkat, nama] of rows) {
+    const event = byEvent.get(idUkt) ?? { nama, tingkat: idTingkat, pos: [] };
+    event.pos.push(pos);
+    byEvent.set(idUkt, event);
+  }
+  return [...byEvent]
+    .sort(([a], [b]) => a - b)
+    .map(([idUkt, event]) => ({
+      id_ukt: idUkt,
+      // An event is never deleted; should one go, its assignment still holds, under its number.
+      nama_ukt: event.nama ?? `nomor ${idUkt}`,
+      id_tingkat: event.tingkat ?? 0,
+      pos: postsOf(event.pos),
+    }));
 }

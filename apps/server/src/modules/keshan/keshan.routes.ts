@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
 import { replay, sendAnswer } from '../../plugins/idempotency';
+import { assertSoalInTugas } from '../kegiatan/penugasan.service';
 import { gradeAndSave, soalForTingkat } from './keshan.service';
 
 /** The KESHAN written test: questions out, answers in, graded on the server (DESIGN §4). */
@@ -18,10 +19,12 @@ export const keshanRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiResult(z.array(Soal)), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({
-      success: true,
-      data: await soalForTingkat(app.db, pengujiOf(request).id_organisasi, request.params.id),
-    }),
+    async (request) => {
+      const examiner = pengujiOf(request);
+      // Only at post KESHAN of an event of this belt, for an examiner with an assignment (docs/decisions/125).
+      assertSoalInTugas(examiner, request.params.id);
+      return { success: true, data: await soalForTingkat(app.db, examiner.id_organisasi, request.params.id) };
+    },
   );
 
   app.post(

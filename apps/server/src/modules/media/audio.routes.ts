@@ -1,17 +1,21 @@
 import { createReadStream } from 'node:fs';
-import { API, AudioFields, Id } from '@ukt/core';
+import { API, AudioFields, Id, postFlagField, postOfGroup } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult, MessageResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
+import { assertInTugas } from '../kegiatan/penugasan.service';
 import { assertNotHeldByOther, assertNotMundur, siswaForPenguji } from '../siswa/siswa.service';
 import { findAudio, saveAudio } from './audio.store';
 import { readAudioForm } from './audio-form';
 import { AUDIO_MIME } from './audio-sniff';
 
 const AudioParams = z.object({ id_ukt: Id, id_siswa: Id, id_soal: AudioFields.shape.id_soal });
+
+/** Recordings belong to the KSHAN exam: its post is where an assigned examiner may make and hear them. */
+const KSHAN_POST = postOfGroup('kshan');
 
 /** KSHAN recordings: upload (multipart, checked by content) and fetch back (DESIGN §4). */
 export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,9 +39,10 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, audio, kind } = await readAudioForm(request);
       const examiner = pengujiOf(request);
+      assertInTugas(examiner, fields.id_ukt, KSHAN_POST);
       const siswa = await siswaForPenguji(app.db, examiner, fields.id_siswa, fields.id_ukt);
       assertNotMundur(siswa);
-      await assertNotHeldByOther(app.db, examiner, siswa, 'sudah_keshan');
+      await assertNotHeldByOther(app.db, examiner, siswa, postFlagField(KSHAN_POST));
       // A recording is a file, not a row: checked before it is stored, not in a transaction
       // (the KSHAN score itself goes through NilaiSiswa, which checks in its transaction).
       await assertNotDisahkan(app.db, fields.id_ukt);
@@ -58,7 +63,9 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await siswaForPenguji(app.db, pengujiOf(request), request.params.id_siswa, request.params.id_ukt);
+      const examiner = pengujiOf(request);
+      assertInTugas(examiner, request.params.id_ukt, KSHAN_POST);
+      await siswaForPenguji(app.db, examiner, request.params.id_siswa, request.params.id_ukt);
       const found = await findAudio(app.config.dataDir, request.params);
       if (!found) throw notFound('Rekaman belum ada.');
       return reply

@@ -8,7 +8,8 @@ import {
   type NilaiBody,
   type NilaiRecord,
   nilaiBodyFields,
-  type PostFlag,
+  postFlagField,
+  postOfGroup,
   type ScoreGroup,
 } from '@ukt/core';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
@@ -27,6 +28,7 @@ import {
 } from '../../plugins/idempotency';
 import { insertAudit, writtenFieldsOf } from '../audit/audit.repository';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
+import { assertInTugas } from '../kegiatan/penugasan.service';
 import {
   assertNotHeldByOther,
   assertNotMundur,
@@ -44,18 +46,16 @@ import {
   upsertNilai,
 } from './nilai.repository';
 
-const POST_OF_GROUP: Partial<Record<ScoreGroup, PostFlag>> = {
-  kshan: 'sudah_keshan',
-  fisik: 'sudah_fisik',
-  sambung: 'sudah_sambung',
-};
+/** The post flag of the post a score group is written at: who holds the participant there. */
+const flagOfGroup = (group: ScoreGroup) => postFlagField(postOfGroup(group));
 
-/** The score record of SPEC §3 for a key, zeros where nothing is scored. */
+/** The score record of SPEC §3 for a key, zeros where nothing is scored; 403 for an event outside the examiner's assignment. */
 export async function getNilai(
   db: Kysely<Database>,
   examiner: AuthPenguji,
   key: NilaiKey,
 ): Promise<NilaiRecord> {
+  assertInTugas(examiner, key.id_ukt);
   await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
   const row = await findNilai(db, key);
   const scores = Object.fromEntries(
@@ -79,17 +79,22 @@ export async function getNilai(
   };
 }
 
-/** The checks of a score write that need no database: dewan 2 writes only KESHAN; a region is known. */
-function assertMayWriteGroup(examiner: AuthPenguji, group: ScoreGroup): void {
+/**
+ * The checks of a score write that need no database: dewan 2 writes only KESHAN; the event and the
+ * group's post are within the examiner's assignment (docs/decisions/125); a region is known.
+ */
+function assertMayWriteGroup(examiner: AuthPenguji, key: NilaiKey, group: ScoreGroup): void {
   if (!mayWriteGroup(group, examiner)) {
     throw forbidden('Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.');
   }
+  assertInTugas(examiner, key.id_ukt, postOfGroup(group));
   requireRegion(examiner);
 }
 
 /**
- * Checks that an examiner may write a score group for a participant: dewan 2 only KESHAN; nobody
- * for a withdrawn participant, or while another examiner holds them at that post.
+ * Checks that an examiner may write a score group for a participant: dewan 2 only KESHAN; only
+ * within their assignment; nobody for a withdrawn participant, or while another examiner holds
+ * them at that post.
  */
 export async function assertMayWriteNilai(
   db: Kysely<Database>,
@@ -97,10 +102,10 @@ export async function assertMayWriteNilai(
   key: NilaiKey,
   group: ScoreGroup,
 ): Promise<void> {
-  assertMayWriteGroup(examiner, group);
+  assertMayWriteGroup(examiner, key, group);
   const siswa = await siswaForPenguji(db, examiner, key.id_siswa, key.id_ukt);
   assertNotMundur(siswa);
-  await assertNotHeldByOther(db, examiner, siswa, POST_OF_GROUP[group] ?? 'sudah_tes');
+  await assertNotHeldByOther(db, examiner, siswa, flagOfGroup(group));
 }
 
 /** Where a score change comes from and why, for its audit rows; a phone's write by default. */
@@ -199,9 +204,9 @@ function writeNilaiTogether(writer: Writer, w: NilaiWrite): Promise<KeptAnswer |
 }
 
 /** The refusal of the checks that need no database, if any. */
-function refusalOf(examiner: AuthPenguji, group: ScoreGroup): AppError | undefined {
+function refusalOf(examiner: AuthPenguji, key: NilaiKey, group: ScoreGroup): AppError | undefined {
   try {
-    assertMayWriteGroup(examiner, group);
+    assertMayWriteGroup(examiner, key, group);
     return undefined;
   } catch (error) {
     if (error instanceof AppError) return error;
@@ -237,13 +242,13 @@ function outcomeOf(
  * place; when those pass (the state changed in between), the write is tried again.
  */
 async function writeNilaiPostgres(db: Kysely<Database>, w: NilaiWrite): Promise<KeptAnswer | undefined> {
-  const refusal = refusalOf(w.examiner, w.group);
+  const refusal = refusalOf(w.examiner, w.key, w.group);
   const args: SimpanNilaiArgs = {
     examiner: w.examiner,
     idempotency: w.idempotency && { ...w.idempotency, answer: w.answer, nowMs: w.nowMs, staleMs: STALE_MS },
     refused: refusal !== undefined,
     key: w.key,
-    post: POST_OF_GROUP[w.group] ?? 'sudah_tes',
+    post: flagOfGroup(w.group),
     values: w.values,
     at: w.now,
     source: FROM_APLIKASI.source,

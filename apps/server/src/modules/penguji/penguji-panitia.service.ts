@@ -216,7 +216,8 @@ export async function editPenguji(
 /**
  * Replaces an examiner's assignment (docs/decisions/109): the events of this organisation they
  * work at, each with every post or only some. An empty list lifts it: every event again.
- * 400 for an event that is not the organisation's.
+ * 400 for an event that is not the organisation's. The server holds their open sessions to the
+ * new assignment at once on this process, within SESSION_CACHE_MS on others (decision 125).
  */
 export async function setTugas(
   db: Kysely<Database>,
@@ -234,20 +235,22 @@ export async function setTugas(
       before === undefined ? t.pos : before.length && t.pos.length ? [...before, ...t.pos] : [],
     );
   }
-  await writer.run(async (trx) => {
-    if (!(await findPengujiWithRegion(trx, idOrganisasi, idPemilih))) throw missing(idPemilih);
-    const known = new Set(await kegiatanIdsOf(trx, idOrganisasi, [...merged.keys()]));
-    const unknown = [...merged.keys()].filter((id) => !known.has(id));
-    if (unknown.length) {
-      throw badRequest(
-        `Kegiatan nomor ${unknown.join(', ')} tidak ada. Muat ulang halaman lalu pilih kegiatan dari daftar.`,
+  await withPengujiForgotten(db, idPemilih, () =>
+    writer.run(async (trx) => {
+      if (!(await findPengujiWithRegion(trx, idOrganisasi, idPemilih))) throw missing(idPemilih);
+      const known = new Set(await kegiatanIdsOf(trx, idOrganisasi, [...merged.keys()]));
+      const unknown = [...merged.keys()].filter((id) => !known.has(id));
+      if (unknown.length) {
+        throw badRequest(
+          `Kegiatan nomor ${unknown.join(', ')} tidak ada. Muat ulang halaman lalu pilih kegiatan dari daftar.`,
+        );
+      }
+      await replaceTugas(
+        trx,
+        idPemilih,
+        [...merged].map(([id_ukt, pos]) => ({ id_ukt, pos })),
       );
-    }
-    await replaceTugas(
-      trx,
-      idPemilih,
-      [...merged].map(([id_ukt, pos]) => ({ id_ukt, pos })),
-    );
-  });
+    }),
+  );
   return getPanitiaPenguji(db, idOrganisasi, idPemilih);
 }

@@ -24,7 +24,9 @@ export async function upsertPengujiTertunda(
     .insertInto('penguji_tertunda')
     .values({ ...row, id_ukt: idUkt })
     .onConflict((oc) =>
-      oc.column('id_pemilih').doUpdateSet({ jumlah: row.jumlah, at: row.at, id_ukt: idUkt }),
+      oc
+        .column('id_pemilih')
+        .doUpdateSet({ jumlah: row.jumlah, ditolak: row.ditolak, at: row.at, id_ukt: idUkt }),
     )
     .execute();
   return before;
@@ -42,6 +44,7 @@ export function pengujiReportsQuery(db: Kysely<Database>, idOrganisasi: number) 
       'penguji.id_pemilih',
       'penguji.nama',
       'penguji_tertunda.jumlah',
+      'penguji_tertunda.ditolak',
       'penguji_tertunda.at',
       'penguji_tertunda.id_ukt',
     ])

@@ -2,8 +2,8 @@ import { type Examiner, isAdminPanitia } from '@ukt/core';
 import type { AuthPenguji } from '../../plugins/context';
 import type { PengujiRow } from './penguji.repository';
 
-/** The request's view of an examiner row. */
-export function toAuthPenguji(row: PengujiRow): AuthPenguji {
+/** The request's view of an examiner row and their assignments (null: none, every event). */
+export function toAuthPenguji(row: PengujiRow, tugas: AuthPenguji['tugas']): AuthPenguji {
   return {
     id_pemilih: row.id_pemilih,
     id_organisasi: row.id_organisasi,
@@ -15,11 +15,12 @@ export function toAuthPenguji(row: PengujiRow): AuthPenguji {
     dewan: row.dewan,
     img_profile: row.img_profile,
     isAdmin: isAdminPanitia(row.panitia),
+    tugas,
   };
 }
 
 /** The examiner record of a login answer: SPEC §3 fields, all strings (core's Examiner). */
-export function toPengujiRecord(e: AuthPenguji): Examiner {
+export function toPengujiRecord(e: Omit<AuthPenguji, 'isAdmin' | 'tugas'>): Examiner {
   return {
     id_pemilih: String(e.id_pemilih),
     id_organisasi: String(e.id_organisasi),

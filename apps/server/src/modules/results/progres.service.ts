@@ -211,7 +211,12 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
       .filter((p) => p.at !== null)
       .map((p) => [
         Number(p.id_pemilih),
-        { id_ukt: p.id_ukt === null ? null : Number(p.id_ukt), jumlah: Number(p.jumlah), at: String(p.at) },
+        {
+          id_ukt: p.id_ukt === null ? null : Number(p.id_ukt),
+          jumlah: Number(p.jumlah),
+          ditolak: Number(p.ditolak),
+          at: String(p.at),
+        },
       ]),
   );
   for (const [id, report] of reportOf) if (report.id_ukt === idUkt) ids.add(id);
@@ -227,6 +232,7 @@ export async function getProgres(db: Kysely<Database>, admin: AuthPenguji, idUkt
       aktivitas_terakhir: later(perPenguji.get(id)?.terakhir ?? null, seen),
       tertunda: report?.jumlah ?? 0,
       tertunda_dilaporkan: report?.at ?? null,
+      ditolak: report?.ditolak ?? 0,
     };
   });
   penguji.sort((a, b) => a.nama.localeCompare(b.nama, 'id') || Number(a.id_pemilih) - Number(b.id_pemilih));

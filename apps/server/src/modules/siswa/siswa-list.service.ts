@@ -4,6 +4,7 @@ import {
   komponenTingkat,
   PageMeta,
   type Post,
+  type PostAt,
   postFlagField,
   SISWA_PAGE_SIZE,
   type SiswaQuery,
@@ -16,6 +17,7 @@ import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
 import { listWrittenFields } from '../audit/audit.repository';
 import { kegiatanMissing } from '../kegiatan/kegiatan.service';
+import { assertInTugas } from '../kegiatan/penugasan.service';
 import {
   countSiswa,
   findPostFlags,
@@ -180,6 +182,7 @@ const FLAG_INDEX = { sudah_keshan: 1, sudah_tes: 2, sudah_fisik: 3, sudah_sambun
  * A page of the participant list as JSON: 20 rows by no_urut with paging facts and each row's
  * scored exams, limited to the examiner's scope; with `belum_dinilai`, only those still without a
  * score for that exam. Reused while neither the roster nor the event's post flags or scores changed.
+ * 403 outside the examiner's assignment: the event, and the post when one is asked.
  */
 export async function listSiswaJson(
   db: Kysely<Database>,
@@ -187,6 +190,7 @@ export async function listSiswaJson(
   examiner: AuthPenguji,
   query: SiswaQuery,
 ): Promise<string> {
+  assertInTugas(examiner, query.id_ukt, query.posUjian === 0 ? undefined : (query.posUjian as PostAt));
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const answer = await listInOneStatement(db, caches, examiner, query);
     if (answer !== undefined) return answer;

@@ -5,6 +5,7 @@ import { signCardCode } from '../../lib/card-code';
 import { TaggedCache } from '../../lib/tagged-cache';
 import type { AuthPenguji } from '../../plugins/context';
 import { kegiatanMissing } from '../kegiatan/kegiatan.service';
+import { assertInTugas } from '../kegiatan/penugasan.service';
 import { findRegionsById } from '../regions/regions.repository';
 import { findRosterRows } from './siswa.repository';
 import { scopedFilter } from './siswa.service';
@@ -23,6 +24,7 @@ const LEVELS = ['perwapus', 'cabang', 'ranting', 'rayon'] as const;
  * list's perwapus/cabang scope; withdrawn ones flagged, so a scanned card of theirs is refused by
  * name), with region ids and the regions' names once, post flags, scored exams and card codes.
  * The phone fills its offline copy from it in one request. Reused while nothing in it changed.
+ * 403 for an event outside the examiner's assignment.
  */
 export async function rosterJson(
   db: Kysely<Database>,
@@ -31,6 +33,7 @@ export async function rosterJson(
   examiner: AuthPenguji,
   idUkt: number,
 ): Promise<string> {
+  assertInTugas(examiner, idUkt);
   const tag = await listVersionTag(db, examiner.id_organisasi, idUkt);
   if (!tag) throw kegiatanMissing(idUkt);
   const scope = scopedFilter(examiner, { id_ukt: idUkt, hal: 1, nama: '', posUjian: 0 });

@@ -1,4 +1,4 @@
-import { mayTakeAt, type PostFlag, type SiswaQuery } from '@ukt/core';
+import { mayTakeAt, type PostFlag, postOfFlag, type SiswaQuery } from '@ukt/core';
 import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
 import type { Writer } from '../../db/writer';
@@ -15,6 +15,7 @@ import {
 } from '../../plugins/idempotency';
 import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
+import { assertInTugas } from '../kegiatan/penugasan.service';
 import { pengujiName } from '../penguji/penguji.repository';
 import { ambilPg, findSiswa, type SiswaFilter, takeAtPost } from './siswa.repository';
 
@@ -108,7 +109,7 @@ export interface Take {
 
 /**
  * Takes a participant at a post for the examiner (SPEC §7 siswaUpdate); 409 when another holds
- * them. On PostgreSQL one round trip and one commit (`ukt_ambil`, docs/decisions/118); Node asks
+ * them, 403 outside the examiner's assignment (docs/decisions/125). On PostgreSQL one round trip and one commit (`ukt_ambil`, docs/decisions/118); Node asks
  * why only when nothing was written. On SQLite the key, the take and its answer share one commit.
  */
 export async function takeSiswa(
@@ -122,6 +123,7 @@ export async function takeSiswa(
       'Penguji dewan 2 hanya menguji KESHAN, jadi hanya boleh mengambil peserta di pos KESHAN.',
     );
   }
+  assertInTugas(examiner, take.idUkt, postOfFlag(take.column));
   requireRegion(examiner);
   const idem = take.idempotency;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

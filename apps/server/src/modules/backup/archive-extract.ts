@@ -97,7 +97,8 @@ function unreadable(error: unknown, file: string, work: string, sealed: boolean)
       `Berkas cadangan ${file} tidak dapat dibaca (kesalahan disk): salin ulang dari tempat lain.`,
     );
   }
-  if (sealed && /authenticate|decrypt/i.test(reason)) {
+  // Unsealed with a wrong key, the bytes are noise: gzip may refuse them before the seal's tag does.
+  if (sealed && (/authenticate|decrypt/i.test(reason) || code?.startsWith('Z_'))) {
     return badRequest('Kata sandi cadangan salah, atau berkasnya rusak atau terpotong.');
   }
   if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(reason)) {
@@ -140,6 +141,8 @@ export async function extractArchive(file: string, work: string, passphrase?: st
     const extract = tar.extract();
     extract.on('entry', (header, stream, next) => {
       const refuse = (error: Error) => {
+        // The entry's stream is destroyed with the archive's error, which the pipeline reports.
+        stream.on('error', () => undefined);
         stream.resume();
         next(error);
       };

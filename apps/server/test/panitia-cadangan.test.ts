@@ -51,6 +51,7 @@ describe.each(DATABASES)('console Cadangan on %s', (kind) => {
       folder: t.config.backup.dir,
       jadwal_menit: 15,
       jadwal_disimpan: 6,
+      jadwal_gagal: null,
       cadangan: [],
     });
   });

@@ -20,6 +20,7 @@ import * as versi from './migrations/20261126-0001-versi';
 import * as simpanNilai from './migrations/20261126-0002-simpan-nilai';
 import * as auditSiswa from './migrations/20261126-0003-audit-siswa';
 import * as simpanNilaiMurah from './migrations/20261126-0004-simpan-nilai-murah';
+import * as cadanganGagal from './migrations/20261128-0001-cadangan-gagal';
 import * as tertundaDitolak from './migrations/20261128-0002-tertunda-ditolak';
 import type { Database } from './types';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126-0002-simpan-nilai': simpanNilai,
   '20261126-0003-audit-siswa': auditSiswa,
   '20261126-0004-simpan-nilai-murah': simpanNilaiMurah,
+  '20261128-0001-cadangan-gagal': cadanganGagal,
   '20261128-0002-tertunda-ditolak': tertundaDitolak,
 };
 

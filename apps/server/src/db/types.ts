@@ -259,6 +259,15 @@ export interface PenugasanTable {
 }
 
 /** Small counters, e.g. the roster and flags versions the list caches are tagged with. */
+/** The last failed scheduled backup of a backup folder, until one succeeds (docs/decisions/122). */
+export interface CadanganGagalTable {
+  folder: string;
+  /** When it failed, ms since the epoch. */
+  gagal_at: number;
+  /** What the committee reads: why, and what to do. */
+  pesan: string;
+}
+
 export interface MetaTable {
   key: string;
   value: number;
@@ -289,4 +298,5 @@ export interface Database {
   sesi: SesiTable;
   idempotency: IdempotencyTable;
   meta: MetaTable;
+  cadangan_gagal: CadanganGagalTable;
 }

@@ -38,6 +38,13 @@ export const conflictForNow = (message: string) => Object.assign(conflict(messag
 /** 429: a limit was reached; the message says how long to wait. */
 export const tooMany = (message: string) => new AppError(429, message);
 
+/**
+ * 507: what had to be written could not be (a backup's folder is full, missing or read-only) and
+ * nothing else was touched; the message names the place and what to do, `cause` is only logged.
+ */
+export const insufficientStorage = (message: string, cause: unknown) =>
+  Object.assign(new AppError(507, message), { cause });
+
 /** How long a client waits before retrying while the database is away (DESIGN §4, docs/decisions/019). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** 503: the database is away; the phone keeps the score in its outbox and sends it again. */

@@ -36,7 +36,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((caught: FastifyError, request, reply) => {
     let error: FastifyError | AppError = caught;
     // The database being away is no fault of the request: 503, and the client retries (DESIGN §4).
-    if (isDatabaseUnavailable(caught)) {
+    // An AppError has been put in words already (a backup's full disk is not the database's).
+    if (!(caught instanceof AppError) && isDatabaseUnavailable(caught)) {
       const details = { code: (caught as { code?: unknown }).code, reason: caught.message };
       if (Date.now() - lastOutageWarning >= OUTAGE_WARN_EVERY_MS) {
         lastOutageWarning = Date.now();
@@ -51,6 +52,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       error = serviceUnavailable();
     }
     if (error instanceof AppError) {
+      // A failure put in words (a backup's disk): the log keeps what failed underneath.
+      if (error.statusCode >= 500 && error.cause !== undefined)
+        request.log.error({ err: error.cause }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       const body = { success: false, message: error.message };
       return reply

@@ -9,6 +9,7 @@ import { areaOf, lineAt, type SourceFile, sourceText } from './source-text';
 export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   aturan_lulus: 'modules/results', // the pass rule, read beside the recap
   audit_log: 'modules/audit',
+  cadangan_gagal: 'modules/backup', // the last failed scheduled backup of each folder
   cabang: 'modules/regions',
   perwapus: 'modules/regions',
   ranting: 'modules/regions',

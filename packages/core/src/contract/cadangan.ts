@@ -19,6 +19,20 @@ export const Cadangan = z.object({
 });
 export type Cadangan = z.infer<typeof Cadangan>;
 
+/**
+ * The last scheduled backup that failed, shown until a backup succeeds (docs/decisions/122): the
+ * console warns with it on Cadangan and Progres.
+ */
+export const CadanganGagal = z.object({
+  /** The backup folder it was to be written to (BACKUP_DIR of the server that took it). */
+  folder: z.string(),
+  /** When it failed (UTC, ISO 8601). */
+  gagal_at: z.string(),
+  /** Why, and what to do, in the server's words. */
+  pesan: z.string(),
+});
+export type CadanganGagal = z.infer<typeof CadanganGagal>;
+
 /** Answer of GET /panitia/cadangan: the backups, newest first, and where and how often they are taken. */
 export const CadanganList = z.object({
   /** BACKUP_DIR on the server. */
@@ -27,6 +41,8 @@ export const CadanganList = z.object({
   jadwal_menit: z.number().int().positive().nullable(),
   /** How many scheduled backups are kept (manual and pre-migration ones are never removed). */
   jadwal_disimpan: z.number().int().positive(),
+  /** The last scheduled backup, if it failed and no backup has succeeded since; else null. */
+  jadwal_gagal: CadanganGagal.nullable(),
   cadangan: z.array(Cadangan),
 });
 export type CadanganList = z.infer<typeof CadanganList>;

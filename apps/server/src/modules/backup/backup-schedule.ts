@@ -1,12 +1,19 @@
+import { resolve } from 'node:path';
+import type { CadanganGagal } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { createBackup, listBackups, pruneScheduled } from './backup.service';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { AppError } from '../../lib/errors';
+import { type BackupEntry, createBackup, listBackups, pruneScheduled } from './backup.service';
 import { serverBackupSource } from './backup-source';
+import { deleteCadanganGagal, listCadanganGagal, upsertCadanganGagal } from './cadangan-gagal.repository';
 
 // Scheduled backups during an event (DESIGN §14): into BACKUP_DIR whenever the newest scheduled one
 // is BACKUP_INTERVAL_MINUTES old, the oldest pruned beyond BACKUP_KEEP. Due-ness is read from the
 // folder, so a restart does not skip one and several processes sharing the folder take one between
 // them: on PostgreSQL an advisory lock lets one process look and take at a time (docs/decisions/097).
+// A failure is logged, kept in the database for every process's console until a backup succeeds,
+// and retried at the next look (docs/decisions/122).
 
 /** An arbitrary constant naming the scheduled-backup lock among this database's advisory locks. */
 const LOCK_KEY = 7_346_001;
@@ -15,37 +22,109 @@ const TICK_MS = 60_000;
 /** Names carry whole seconds and ticks drift: a backup this much early still counts as due. */
 const SLACK_MS = 30_000;
 
+/** The committee's words for a failure that is not the folder's. */
+function failureMessage(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  if (isDatabaseUnavailable(error))
+    return 'Cadangan gagal: database tidak dapat dibaca saat ini. Periksa database server; cadangan dicoba lagi tiap menit.';
+  return 'Cadangan gagal karena kesalahan di server. Lihat log server, lalu buat cadangan lagi dari halaman Cadangan.';
+}
+
+/** The folder as the failures table names it, whichever way BACKUP_DIR was written. */
+const folderOf = (app: FastifyInstance) => resolve(app.config.backup.dir);
+
 async function isDue(app: FastifyInstance): Promise<boolean> {
   const minutes = app.config.backup.intervalMinutes ?? 0;
   const newest = (await listBackups(app.config.backup.dir)).find((b) => b.reason === 'jadwal');
   return !newest || app.clock() - Date.parse(newest.created_at) >= minutes * 60_000 - SLACK_MS;
 }
 
+/** Keeps the failure for every process's console; a database that cannot take it is only logged. */
+async function keepFailure(app: FastifyInstance, error: unknown): Promise<void> {
+  const row = { folder: folderOf(app), gagal_at: app.clock(), pesan: failureMessage(error) };
+  await app.writer
+    .run((trx) => upsertCadanganGagal(trx, row))
+    .catch((failed: unknown) =>
+      app.log.error({ err: failed }, 'Kegagalan cadangan terjadwal tidak dapat dicatat di database.'),
+    );
+}
+
 async function takeIfDue(app: FastifyInstance): Promise<string | null> {
-  if (!(await isDue(app))) return null;
   const { backup } = app.config;
-  const { file } = await createBackup(serverBackupSource(app), {
-    reason: 'jadwal',
-    passphrase: backup.passphrase,
-  });
-  await pruneScheduled(backup.dir, backup.keep);
+  let file: string;
+  try {
+    if (!(await isDue(app))) return null;
+    ({ file } = await createBackup(serverBackupSource(app), {
+      reason: 'jadwal',
+      passphrase: backup.passphrase,
+    }));
+  } catch (error) {
+    // A console backup under way: this look leaves it be, the next one tries again.
+    if (error instanceof AppError && error.statusCode === 409) return null;
+    await keepFailure(app, error);
+    throw error;
+  }
+  await app.writer
+    .run((trx) => deleteCadanganGagal(trx, folderOf(app)))
+    .catch((failed: unknown) =>
+      app.log.error({ err: failed }, 'Catatan cadangan gagal tidak dapat dihapus.'),
+    );
+  // The backup is written: old ones that cannot be removed are only a warning.
+  await pruneScheduled(backup.dir, backup.keep).catch((failed: unknown) =>
+    app.log.warn({ err: failed }, `Cadangan terjadwal lama di ${backup.dir} tidak dapat dihapus.`),
+  );
   return file;
 }
 
-/** Takes a scheduled backup when one is due and no other process is taking it; answers the file or null. */
+/**
+ * Takes a scheduled backup when one is due and no other process of this database (and schema) is
+ * taking it; answers the file or null. A failure is kept for the console, then thrown.
+ */
 export async function scheduledBackup(app: FastifyInstance): Promise<string | null> {
   if (app.dialect !== 'postgres') return takeIfDue(app);
   return app.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as got`.execute(
-      conn,
-    );
+    // Keyed by schema too: installations that share a database in separate schemas never wait for each other.
+    const { rows } = await sql<{
+      got: boolean;
+    }>`select pg_try_advisory_lock(${LOCK_KEY}, hashtext(current_schema())) as got`.execute(conn);
     if (!rows[0]?.got) return null;
     try {
       return await takeIfDue(app);
     } finally {
-      await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
+      await sql`select pg_advisory_unlock(${LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
     }
   });
+}
+
+/** One look of the schedule: what it took, or why it failed and what to do, goes to the log. */
+export async function runScheduledBackup(app: FastifyInstance): Promise<void> {
+  try {
+    const file = await scheduledBackup(app);
+    if (file) app.log.info(`Cadangan terjadwal ditulis ke ${file}`);
+  } catch (error) {
+    const cause = error instanceof AppError ? (error.cause ?? error) : error;
+    app.log.error({ err: cause }, `${failureMessage(error)} Cadangan terjadwal dicoba lagi tiap menit.`);
+  }
+}
+
+/**
+ * The newest scheduled backup that failed and that no backup has followed since (in this server's
+ * folder; another folder's until its own schedule succeeds), for the console's warning.
+ */
+export async function scheduledFailure(
+  app: FastifyInstance,
+  backups: BackupEntry[],
+): Promise<CadanganGagal | null> {
+  const folder = folderOf(app);
+  // Names carry whole seconds: a backup named in the failure's second counts as after it.
+  const newest = backups.find((b) => b.reason !== 'lain');
+  const since = newest ? Date.parse(newest.created_at) : Number.NEGATIVE_INFINITY;
+  const row = (await listCadanganGagal(app.db)).find(
+    (r) => r.folder !== folder || Math.floor(r.gagal_at / 1000) * 1000 > since,
+  );
+  return row
+    ? { folder: row.folder, gagal_at: new Date(row.gagal_at).toISOString(), pesan: row.pesan }
+    : null;
 }
 
 /** Starts the schedule when BACKUP_INTERVAL_MINUTES (or BACKUP_DIR) asks for one; stops with the app. */
@@ -54,14 +133,9 @@ export function startBackupSchedule(app: FastifyInstance): void {
   if (!minutes) return;
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running ??= scheduledBackup(app)
-      .then((file) => void (file && app.log.info(`Cadangan terjadwal ditulis ke ${file}`)))
-      .catch((error: unknown) =>
-        app.log.error({ err: error }, 'Cadangan terjadwal gagal; dicoba lagi dalam satu menit.'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+    running ??= runScheduledBackup(app).finally(() => {
+      running = undefined;
+    });
   }, TICK_MS);
   timer.unref();
   // A backup under way finishes before the database closes under it.

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
 import { createBackup, isBackupName, listBackups } from './backup.service';
+import { scheduledFailure } from './backup-schedule';
 import { serverBackupSource } from './backup-source';
 
 // The console page "Cadangan" (DESIGN §14, docs/decisions/099): the backup folder's archives, one
@@ -32,19 +33,24 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['panitia'],
-        summary: 'Daftar cadangan (terbaru dulu), folder cadangan dan jadwal cadangan otomatis',
+        summary:
+          'Daftar cadangan (terbaru dulu), folder cadangan, jadwal cadangan otomatis dan cadangan terjadwal yang gagal',
         response: { 200: apiResult(CadanganList), ...AUTH_ERRORS },
       },
     },
-    async () => ({
-      success: true,
-      data: {
-        folder: backup.dir,
-        jadwal_menit: backup.intervalMinutes ?? null,
-        jadwal_disimpan: backup.keep,
-        cadangan: await listBackups(backup.dir),
-      },
-    }),
+    async () => {
+      const cadangan = await listBackups(backup.dir);
+      return {
+        success: true,
+        data: {
+          folder: backup.dir,
+          jadwal_menit: backup.intervalMinutes ?? null,
+          jadwal_disimpan: backup.keep,
+          jadwal_gagal: await scheduledFailure(app, cadangan),
+          cadangan,
+        },
+      };
+    },
   );
 
   app.post(
@@ -52,9 +58,10 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['panitia'],
-        summary: 'Buat cadangan sekarang, dengan kata sandi bila diisi; 409 bila cadangan lain sedang dibuat',
+        summary:
+          'Buat cadangan sekarang, dengan kata sandi bila diisi; 409 bila cadangan lain sedang dibuat, 507 bila folder cadangan penuh atau tidak dapat ditulisi',
         body: CadanganInput,
-        response: { 200: apiResult(Cadangan), ...AUTH_ERRORS, 409: ErrorResult },
+        response: { 200: apiResult(Cadangan), ...AUTH_ERRORS, 409: ErrorResult, 507: ErrorResult },
       },
     },
     async (request) => {

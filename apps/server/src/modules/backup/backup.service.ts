@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect';
 import type { Database } from '../../db/types';
@@ -11,6 +12,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { type ArchiveEntry, isSealed, readManifestEntry, writeArchive } from './archive';
 import { withSnapshot } from './backup.repository';
 import { dataFiles, sha256File, sqliteFileOf } from './backup-files';
+import { backupFolderError } from './backup-folder-error';
 
 // One archive holds an exam day: the whole database as rows taken from one consistent snapshot
 // while writes go on, DATA_DIR's files (secret.key, images, recordings) and a manifest
@@ -89,22 +91,51 @@ export const isBackupName = (name: string) =>
 
 let running: Promise<unknown> | undefined;
 
+/**
+ * Tables a backup leaves out: the last failed scheduled backups belong to the machine that took
+ * them, and a restored copy must not warn of another machine's folder (docs/decisions/122).
+ */
+const NOT_BACKED_UP = new Set(['cadangan_gagal']);
+
+/**
+ * A file written piece by piece whose first error (a full disk) is thrown by the next write or by
+ * close: never an unheard 'error' event, never a wait for a 'close' that has already passed.
+ */
+function fileWriter(path: string) {
+  const out = createWriteStream(path, { mode: 0o600 });
+  const done = finished(out);
+  // Heard here at once; thrown again by write or close.
+  done.catch(() => undefined);
+  return {
+    async write(text: string) {
+      if (out.errored) throw out.errored;
+      if (!out.write(text)) await Promise.race([once(out, 'drain'), done]);
+    },
+    async close() {
+      out.end();
+      await done;
+    },
+    abort: () => void out.destroy(),
+  };
+}
+
 async function writeTables(source: BackupSource, staging: string) {
   await mkdir(join(staging, 'db'));
   return withSnapshot(source, async (snapshot) => {
     if (!snapshot.migration) throw badRequest('Database belum pernah dimigrasi: tidak ada yang dicadangkan.');
     const counts: Record<string, number> = {};
-    for (const table of snapshot.tables) {
-      const out = createWriteStream(join(staging, 'db', `${table}.jsonl`));
+    for (const table of snapshot.tables.filter((t) => !NOT_BACKED_UP.has(t))) {
+      const out = fileWriter(join(staging, 'db', `${table}.jsonl`));
       let n = 0;
       try {
         for await (const rows of snapshot.rows(table)) {
           n += rows.length;
-          if (!out.write(`${rows.map((r) => JSON.stringify(r)).join('\n')}\n`)) await once(out, 'drain');
+          await out.write(`${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
         }
-      } finally {
-        out.end();
-        await once(out, 'close');
+        await out.close();
+      } catch (error) {
+        out.abort();
+        throw error;
       }
       counts[table] = n;
     }
@@ -117,10 +148,18 @@ async function takeBackup(
   options: { out?: string; passphrase?: string; reason: BackupReason },
 ) {
   const now = source.clock();
-  await mkdir(options.out ? dirname(options.out) : source.backupDir, { recursive: true });
-  const file =
-    options.out ?? (await freeName(source.backupDir, now, options.reason, Boolean(options.passphrase)));
-  const staging = await mkdtemp(join(dirname(file), '.sementara-'));
+  const folder = resolve(options.out ? dirname(options.out) : source.backupDir);
+  const place = { folder, backupDir: !options.out };
+  let file: string;
+  let staging: string;
+  try {
+    await mkdir(folder, { recursive: true });
+    file = options.out ?? (await freeName(folder, now, options.reason, Boolean(options.passphrase)));
+    staging = await mkdtemp(join(folder, '.sementara-'));
+  } catch (error) {
+    throw backupFolderError(error, place);
+  }
+  const partial = `${file}${PARTIAL}`;
   try {
     const { counts, migration } = await writeTables(source, staging);
     const files = await dataFiles(source.dataDir, {
@@ -154,19 +193,23 @@ async function takeBackup(
       const path = join(staging, name);
       entries.push({ name, file: path, size: (await stat(path)).size });
     }
-    const partial = `${file}${PARTIAL}`;
     const bytes = await writeArchive(partial, entries, options.passphrase);
     await rename(partial, file);
     return { file, bytes, manifest };
+  } catch (error) {
+    // Nothing half-written stays: a full disk gets its space back at once.
+    await rm(partial, { force: true }).catch(() => undefined);
+    throw backupFolderError(error, place);
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
 /**
  * Writes one archive of the database and DATA_DIR, taken while the server goes on answering;
  * `out` defaults to a timestamped name in the backup folder. One at a time per process: a second
- * request while one runs is a 409.
+ * request while one runs is a 409. A folder that cannot take it (full, missing, read-only) is a
+ * 507 naming it, with nothing left behind (docs/decisions/122).
  */
 export async function createBackup(
   source: BackupSource,
@@ -215,14 +258,18 @@ async function describe(dir: string, name: string): Promise<BackupEntry | null> 
 
 const REASONS: readonly string[] = ['manual', 'jadwal', 'migrasi'] satisfies BackupReason[];
 
-/** The backups in a folder, newest first (an absent folder has none); a file that cannot be read is listed with what is known. */
+/**
+ * The backups in a folder, newest first (an absent folder, or a path through a file, has none); a
+ * file that cannot be read is listed with what is known.
+ */
 export async function listBackups(dir: string): Promise<BackupEntry[]> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return [];
-    throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw backupFolderError(error, { folder: resolve(dir), backupDir: true });
   }
   const out: BackupEntry[] = [];
   for (const name of names.filter(isBackupName)) {

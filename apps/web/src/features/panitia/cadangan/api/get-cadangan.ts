@@ -16,12 +16,16 @@ export async function getCadangan(signal?: AbortSignal): Promise<CadanganList> {
   return answer.data.data;
 }
 
-/** The backup list with its loading and error state. */
+/** How often an open Cadangan page asks again: the schedule looks once a minute. */
+const EVERY_MS = 60_000;
+
+/** The backup list with its loading and error state, read again every minute while the page is open. */
 export function useCadangan() {
   return useQuery(
     queryOptions({
       queryKey: CADANGAN_KEY,
       queryFn: ({ signal }) => getCadangan(signal),
+      refetchInterval: EVERY_MS,
     }),
   );
 }

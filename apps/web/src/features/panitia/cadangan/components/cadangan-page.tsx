@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
 import { showSuccess } from '../../../../lib/dialogs';
+import { CadanganGagalAlert } from '../../components/cadangan-gagal-alert';
 import { DataTable } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { Sheet } from '../../components/sheet';
@@ -42,6 +43,7 @@ export function CadanganPage() {
       <QueryView query={query}>
         {(list) => (
           <div className="flex flex-col gap-3">
+            {list.jadwal_gagal && <CadanganGagalAlert gagal={list.jadwal_gagal} />}
             <Jadwal list={list} />
             {list.cadangan.length === 0 ? (
               <Notice>Belum ada cadangan.</Notice>

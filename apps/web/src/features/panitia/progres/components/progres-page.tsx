@@ -8,6 +8,7 @@ import { QueryView } from '../../components/query-view';
 import { useProgres } from '../api/get-progres';
 import { useLiveProgres } from '../api/use-live-progres';
 import { BelumList } from './belum-list';
+import { CadanganGagalWarning } from './cadangan-gagal-warning';
 import { LiveBadge } from './live-badge';
 import { pengujiColumns } from './penguji-columns';
 import { PosTable } from './pos-table';
@@ -27,6 +28,7 @@ export function ProgresPage() {
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-xl font-bold">Progres</h1>
+      <CadanganGagalWarning />
       <Card className="flex flex-col gap-3">
         <KegiatanSelect
           value={idUkt}

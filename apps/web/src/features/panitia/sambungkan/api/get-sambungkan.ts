@@ -4,7 +4,7 @@ import { apiGet } from '../../../../lib/api-client';
 
 const SambungkanAnswer = apiResult(Sambungkan);
 
-/** GET /panitia/sambungkan: the app's address (PUBLIC_URL) and the root certificate's download. */
+/** GET /panitia/sambungkan: the app's address (PUBLIC_URL), the root certificate's download and its fingerprint. */
 export async function getSambungkan(signal?: AbortSignal): Promise<Sambungkan> {
   const answer = SambungkanAnswer.safeParse(
     await apiGet<unknown>(API.panitia.sambungkan.href(), undefined, { signal }),
@@ -13,13 +13,17 @@ export async function getSambungkan(signal?: AbortSignal): Promise<Sambungkan> {
   return answer.data.data;
 }
 
-/** The addresses with their loading and error state; they change only when the server restarts. */
+/**
+ * The addresses with their loading and error state. The addresses change only when the server
+ * restarts, but the certificate is read again on each visit: the committee may just have started
+ * Caddy or changed its set-up.
+ */
 export function useSambungkan() {
   return useQuery(
     queryOptions({
       queryKey: ['panitia', 'sambungkan'],
       queryFn: ({ signal }) => getSambungkan(signal),
-      staleTime: Number.POSITIVE_INFINITY,
+      staleTime: 0,
     }),
   );
 }

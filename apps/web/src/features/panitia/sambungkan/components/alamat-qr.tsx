@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../../components/ui/card';
 import { QrImage } from '../../components/qr-image';
+import { JudulLangkah } from './judul-langkah';
 
 /** One numbered step of connecting a phone: its QR code, the address written out, and what to do. */
 export function AlamatQr({
@@ -8,6 +9,7 @@ export function AlamatQr({
   judul,
   alamat,
   label,
+  besideQr,
   children,
 }: {
   langkah: number;
@@ -15,20 +17,18 @@ export function AlamatQr({
   alamat: string;
   /** The QR image's accessible name. */
   label: string;
+  /** What the phone checks against what it downloads, shown right under the address. */
+  besideQr?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="font-bold">
-        <span className="mr-2 inline-flex size-7 items-center justify-center rounded-full bg-brand text-sm text-on-brand">
-          {langkah}
-        </span>
-        {judul}
-      </h2>
+      <JudulLangkah langkah={langkah} judul={judul} />
       <div className="flex flex-col items-center gap-2">
         <QrImage text={alamat} label={label} />
         {/* Written out too, for a phone whose camera does not read QR codes. */}
         <p className="font-mono text-base font-semibold break-all text-center">{alamat}</p>
+        {besideQr}
       </div>
       {children}
     </Card>

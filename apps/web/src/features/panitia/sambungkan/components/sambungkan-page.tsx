@@ -3,10 +3,13 @@ import { QueryView } from '../../components/query-view';
 import { useSambungkan } from '../api/get-sambungkan';
 import { AlamatQr } from './alamat-qr';
 import { LangkahSertifikat } from './langkah-sertifikat';
+import { SertifikatBermasalah } from './sertifikat-bermasalah';
+import { SidikJari } from './sidik-jari';
 
 /**
  * /panitia/sambungkan: QR codes that bring an examiner's phone to the app over https, the root
- * certificate's first when the certificate is Caddy's own (DESIGN §14, docs/decisions/094).
+ * certificate's first when the certificate is Caddy's own, with the fingerprint the phone checks it
+ * by (DESIGN §14, docs/decisions/094 and 126).
  */
 export function SambungkanPage() {
   const query = useSambungkan();
@@ -30,15 +33,23 @@ export function SambungkanPage() {
               </Notice>
             )}
             <div className="grid items-start gap-4 lg:grid-cols-2">
-              {s.alamat_sertifikat_ca && (
+              {s.alamat_sertifikat_ca && s.sertifikat_ca && (
                 <AlamatQr
                   langkah={1}
                   judul="Pasang sertifikat"
                   alamat={s.alamat_sertifikat_ca}
                   label="QR unduhan sertifikat"
+                  besideQr={<SidikJari sertifikat={s.sertifikat_ca} />}
                 >
-                  <LangkahSertifikat />
+                  <LangkahSertifikat nama={s.sertifikat_ca.nama} />
                 </AlamatQr>
+              )}
+              {s.alamat_sertifikat_ca && s.masalah_sertifikat_ca && (
+                <SertifikatBermasalah
+                  masalah={s.masalah_sertifikat_ca}
+                  checking={query.isFetching}
+                  onCheck={() => void query.refetch()}
+                />
               )}
               <AlamatQr
                 langkah={s.alamat_sertifikat_ca ? 2 : 1}

@@ -51,6 +51,7 @@ import { dataChangesPlugin } from './plugins/data-changes';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { livePlugin } from './plugins/live';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -75,6 +76,12 @@ export interface AppOptions {
 
 /** JSON bodies are small (one score group, 20 answers); anything larger is a mistake or an attack. */
 const BODY_LIMIT = 64 * 1024;
+
+/**
+ * The longest path parameter the router takes: a backup's file name (255 bytes, percent-encoded
+ * three characters a byte), so every name the Cadangan list shows can be asked for.
+ */
+const MAX_PARAM_LENGTH = 800;
 
 const CSP = {
   defaultSrc: ["'self'"],
@@ -105,6 +112,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // What Fastify would answer by itself (a malformed URL, an unparsable request) in the app's
+    // words and shape (docs/decisions/123).
+    frameworkErrors,
+    clientErrorHandler,
     // Per-request lines only when debugging: at a venue they would drown the OTP lines.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

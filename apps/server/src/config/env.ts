@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { backupDirProblem, DEFAULT_BACKUP_FOLDER } from './backup-dir';
 import { defaultPublicUrl } from './public-url';
 
 // The only module that reads process.env (STYLE §4). Every variable is optional (DESIGN §5).
@@ -108,9 +109,10 @@ export interface Config {
   /** Server processes to run on one port (WORKERS); undefined when not set. */
   workers: number | undefined;
   /**
-   * Backups (docs/decisions/096): where they are kept (BACKUP_DIR, default DATA_DIR/cadangan), how
-   * often a scheduled one is taken (undefined: none; 30 minutes once BACKUP_DIR is set) and how
-   * many scheduled ones are kept. Manual and pre-migration backups are never pruned. With
+   * Backups (docs/decisions/096): where they are kept (BACKUP_DIR, default DATA_DIR/cadangan;
+   * never DATA_DIR itself, another folder in it, or one around it or the SQLite file:
+   * docs/decisions/123), how often a scheduled one is taken (undefined: none; 30 minutes once
+   * BACKUP_DIR is set) and how many scheduled ones are kept. Manual and pre-migration backups are never pruned. With
    * UKT_BACKUP_PASSPHRASE set, the CLI's and the schedule's archives are sealed with it.
    */
   backup: { dir: string; intervalMinutes: number | undefined; keep: number; passphrase: string | undefined };
@@ -144,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = resolve(e.DATA_DIR);
+  const sqliteFile = e.DATABASE_URL.startsWith('sqlite:')
+    ? resolve(e.DATABASE_URL.slice('sqlite:'.length))
+    : undefined;
+  const backupDir = resolve(e.BACKUP_DIR ?? `${dataDir}/${DEFAULT_BACKUP_FOLDER}`);
+  const overlap = backupDirProblem({ backupDir, dataDir, sqliteFile });
+  if (overlap) throw new ConfigError(`Konfigurasi tidak valid:\n  BACKUP_DIR: ${overlap}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -170,15 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     workers: e.WORKERS,
     backup: {
-      dir: resolve(e.BACKUP_DIR ?? `${dataDir}/cadangan`),
+      dir: backupDir,
       intervalMinutes: e.BACKUP_INTERVAL_MINUTES ?? (e.BACKUP_DIR ? 30 : undefined),
       keep: e.BACKUP_KEEP,
       passphrase: e.UKT_BACKUP_PASSPHRASE,
     },
-    diskPaths: [
-      dataDir,
-      ...(e.DATABASE_URL.startsWith('sqlite:') ? [resolve(e.DATABASE_URL.slice('sqlite:'.length))] : []),
-    ],
+    diskPaths: [dataDir, ...(sqliteFile ? [sqliteFile] : [])],
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     invocationDir: e.INIT_CWD ?? process.cwd(),
   };

@@ -34,6 +34,12 @@ function dataOf(request: { body?: unknown; query?: unknown; params?: unknown }, 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   let lastOutageWarning = 0;
   app.setErrorHandler((caught: FastifyError, request, reply) => {
+    // A route that failed after naming the file it sends (a download) answers JSON instead: its
+    // type and length would make Fastify refuse the body and answer with its own.
+    reply
+      .removeHeader('content-length')
+      .removeHeader('content-disposition')
+      .type('application/json; charset=utf-8');
     let error: FastifyError | AppError = caught;
     // The database being away is no fault of the request: 503, and the client retries (DESIGN §4).
     // An AppError has been put in words already (a backup's full disk is not the database's).

@@ -116,10 +116,9 @@ const field = (header: Buffer, start: number, end: number) =>
  * The manifest (an unsealed archive's first entry, parsed), read from the first bytes only: the
  * listing of a folder of large archives unzips a few kilobytes of each.
  */
-export async function readManifestEntry(file: string | FileHandle): Promise<unknown> {
-  // A handle is read from its start and left open.
-  const source =
-    typeof file === 'string' ? createReadStream(file) : file.createReadStream({ start: 0, autoClose: false });
+export async function readManifestEntry(file: string | Readable): Promise<unknown> {
+  // Or the archive's bytes from their start, from a file the caller holds open.
+  const source: Readable = typeof file === 'string' ? createReadStream(file) : file;
   const gunzip = createGunzip();
   source.on('error', (error) => gunzip.destroy(error));
   // Stopped half-way on purpose: an error gunzip reports after that must not go unheard.

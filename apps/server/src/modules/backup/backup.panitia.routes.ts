@@ -1,19 +1,21 @@
-import { createReadStream } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { API, apiResult, Cadangan, CadanganInput, CadanganList, CadanganParams } from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachment } from '../../lib/content-disposition';
 import { badRequest, notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
-import { createBackup, isBackupName, listBackups } from './backup.service';
+import { createBackup, isBackupName } from './backup.service';
+import { listDownloadable, openBackup } from './backup-download';
 import { scheduledFailure } from './backup-schedule';
 import { serverBackupSource } from './backup-source';
 
 // The console page "Cadangan" (DESIGN §14, docs/decisions/099): the backup folder's archives, one
 // made now, one downloaded. An archive holds secret.key and every score, so each make and download
-// is logged with the committee member who asked.
+// is logged with the committee member who asked. The list and the download agree: both show only
+// what openBackup hands out, a regular file this app wrote as a backup.
 
 const Archive = z.any().describe('arsip cadangan (.tar.gz, atau .tar.gz.aes bila berkata sandi)');
 
@@ -39,7 +41,7 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const cadangan = await listBackups(backup.dir);
+      const cadangan = await listDownloadable(backup.dir);
       return {
         success: true,
         data: {
@@ -72,7 +74,7 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = basename(file);
       request.log.info({ panitia: who(request), cadangan: name }, 'Cadangan dibuat dari konsol panitia');
       // The list's own reading of the new file, so the answer matches the row the page will show.
-      const entry = (await listBackups(backup.dir)).find((b) => b.name === name);
+      const entry = (await listDownloadable(backup.dir)).find((b) => b.name === name);
       if (!entry) throw new Error(`cadangan ${name} tidak ada di ${backup.dir} setelah dibuat`);
       return { success: true, message: 'Cadangan dibuat.', data: entry };
     },
@@ -85,7 +87,7 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         tags: ['panitia'],
-        summary: 'Unduh satu arsip cadangan; hanya nama yang ada di daftar',
+        summary: 'Unduh satu arsip cadangan; hanya nama yang ada di daftar, selain itu 404',
         params: CadanganParams,
         response: { 200: Archive, ...AUTH_ERRORS },
       },
@@ -94,14 +96,15 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name } = request.params;
       // Only a backup's own file name, never a path: '../secret.key' or '/etc/passwd' stop here.
       if (!isBackupName(name)) throw badRequest('Nama cadangan tidak valid.');
-      const entry = (await listBackups(backup.dir)).find((b) => b.name === name);
-      if (!entry) throw notFound('Cadangan tidak ditemukan. Muat ulang daftar cadangan.');
+      // Absent, a link, a folder, a stray file: one answer, so none of them can be told apart.
+      const opened = await openBackup(backup.dir, name);
+      if (!opened) throw notFound('Cadangan tidak ditemukan. Muat ulang daftar cadangan.');
       request.log.info({ panitia: who(request), cadangan: name }, 'Cadangan diunduh dari konsol panitia');
       return reply
         .type('application/octet-stream')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('content-length', entry.bytes)
-        .send(createReadStream(join(backup.dir, name)));
+        .header('content-disposition', attachment(name))
+        .header('content-length', opened.bytes)
+        .send(opened.handle.createReadStream({ start: 0 }));
     },
   );
 };

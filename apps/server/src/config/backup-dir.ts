@@ -1,0 +1,67 @@
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+// BACKUP_DIR never overlaps the data (docs/decisions/123). Equal to DATA_DIR, the console's
+// download could reach secret.key and every backup held the ones before it; around DATA_DIR or
+// the SQLite file, a backup folder would hold the live data. The one folder inside DATA_DIR
+// allowed is the default, DATA_DIR/cadangan: every backup and every restore leaves it out.
+
+/** The default backup folder's name inside DATA_DIR. */
+export const DEFAULT_BACKUP_FOLDER = 'cadangan';
+
+/** Paths as this platform compares them: Windows and macOS ignore case by default. */
+const caseless = process.platform === 'win32' || process.platform === 'darwin';
+
+/**
+ * The path with every folder that exists resolved to its real place (a symlinked folder counts
+ * where it points); what does not exist yet is kept as written.
+ */
+function realPath(path: string): string {
+  const full = resolve(path);
+  try {
+    return realpathSync.native(full);
+  } catch {
+    const parent = dirname(full);
+    return parent === full ? full : join(realPath(parent), basename(full));
+  }
+}
+
+const comparable = (path: string) => (caseless ? realPath(path).toLowerCase() : realPath(path));
+
+/** True when `inner` is `outer` or lies somewhere under it. */
+function within(outer: string, inner: string): boolean {
+  const rel = relative(outer, inner);
+  // Another drive (Windows) comes back absolute.
+  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+}
+
+/** The folders and file a backup folder is checked against, resolved as loadConfig has them. */
+export interface BackupDirPlaces {
+  backupDir: string;
+  dataDir: string;
+  /** The SQLite database file, or undefined for PostgreSQL. */
+  sqliteFile: string | undefined;
+}
+
+/**
+ * Why BACKUP_DIR cannot be used with this DATA_DIR and database, in words that say what to set
+ * instead, or null when it can.
+ */
+export function backupDirProblem({ backupDir, dataDir, sqliteFile }: BackupDirPlaces): string | null {
+  const backup = comparable(backupDir);
+  const data = comparable(dataDir);
+  const instead = `Atur BACKUP_DIR ke folder di luar DATA_DIR (misalnya di disk lain), atau hapus BACKUP_DIR agar cadangan disimpan di ${join(dataDir, DEFAULT_BACKUP_FOLDER)}.`;
+  if (backup === data) {
+    return `BACKUP_DIR ${backupDir} sama dengan DATA_DIR: cadangan akan memuat secret.key dan cadangan sebelumnya. ${instead}`;
+  }
+  if (within(backup, data)) {
+    return `BACKUP_DIR ${backupDir} memuat DATA_DIR ${dataDir}: folder cadangan tidak boleh berisi data yang dicadangkan. ${instead}`;
+  }
+  if (within(data, backup) && backup !== comparable(join(dataDir, DEFAULT_BACKUP_FOLDER))) {
+    return `BACKUP_DIR ${backupDir} berada di dalam DATA_DIR ${dataDir}. ${instead}`;
+  }
+  if (sqliteFile && within(backup, comparable(sqliteFile))) {
+    return `BACKUP_DIR ${backupDir} memuat berkas database ${sqliteFile} (DATABASE_URL). Atur BACKUP_DIR ke folder lain, atau simpan database di luar folder cadangan.`;
+  }
+  return null;
+}

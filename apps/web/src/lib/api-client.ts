@@ -1,8 +1,8 @@
-import { API, OUTBOX_HEADER } from '@ukt/core';
+import { API, OUTBOX_DITOLAK_HEADER, OUTBOX_HEADER } from '@ukt/core';
 import { API_BASE } from './config';
 import { getCookie } from './cookies';
 import { rememberLogoutMessage } from './logout-notice';
-import { outboxCount } from './outbox-count';
+import { outboxCount, outboxDitolakCount } from './outbox-count';
 import { logout } from './session';
 
 /** A failed call: the server's Indonesian message, or a network message with status 0. */
@@ -51,6 +51,9 @@ async function request(method: string, path: string, init: RequestInit, query?: 
   // What the outbox still holds, on every signed-in call (DESIGN §10); an outbox send sets its own.
   const tertunda = outboxCount();
   if (token && tertunda !== null && !headers.has(OUTBOX_HEADER)) headers.set(OUTBOX_HEADER, String(tertunda));
+  // Of those, the ones the server refused: an outbox send is of a waiting item, so the same number.
+  const ditolak = outboxDitolakCount();
+  if (token && ditolak !== null) headers.set(OUTBOX_DITOLAK_HEADER, String(ditolak));
   let response: Response;
   try {
     response = await fetch(url(path, query), { ...init, method, headers });

@@ -1,5 +1,6 @@
 import { getSession, hasToken } from '../session';
 import { itemsOf } from './outbox-db';
+import { reportRefusals } from './report-refusals';
 import { nextRetryDelayMs } from './retry-policy';
 import { type SendResult, sendItem } from './send-item';
 import { refreshUnsentCount } from './unsent-count';
@@ -59,6 +60,7 @@ export function runPass(): Promise<PassResults> {
   const next = chain.then(async () => {
     const { results, left } = await pass();
     schedule(left, results);
+    if ([...results.values()].some((result) => result.status === 'rejected')) void reportRefusals();
     return results;
   });
   chain = next.catch(() => undefined);

@@ -13,7 +13,11 @@ export function refreshUnsentCount(): Promise<void> {
     .then(async () => {
       const examinerId = getSession().examiner?.id_pemilih;
       if (!examinerId) return;
-      setOutboxCount(examinerId, await outboxDb.items.where('examinerId').equals(examinerId).count());
+      const items = () => outboxDb.items.where('examinerId').equals(examinerId);
+      const ditolak = await items()
+        .filter((item) => item.state === 'rejected')
+        .count();
+      setOutboxCount(examinerId, await items().count(), ditolak);
     })
     .catch(() => undefined);
   return counting;

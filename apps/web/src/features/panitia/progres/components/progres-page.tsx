@@ -9,6 +9,7 @@ import { useProgres } from '../api/get-progres';
 import { useLiveProgres } from '../api/use-live-progres';
 import { BelumList } from './belum-list';
 import { CadanganGagalWarning } from './cadangan-gagal-warning';
+import { DitolakNotice } from './ditolak-notice';
 import { LiveBadge } from './live-badge';
 import { pengujiColumns } from './penguji-columns';
 import { PosTable } from './pos-table';
@@ -75,6 +76,7 @@ export function ProgresPage() {
                 </p>
                 {data.disahkan && <p className="font-semibold text-green-800">Nilai sudah disahkan</p>}
               </div>
+              <DitolakNotice penguji={data.penguji} />
               {data.total_peserta === 0 && (
                 <Notice>Kegiatan ini belum punya peserta. Impor atau tambah di halaman Peserta.</Notice>
               )}

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { API_PREFIX } from '@ukt/core';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { oldBackupsNote } from './config/backup-dir';
 import { ensureDataDir } from './config/data-dir';
 import type { Config } from './config/env';
 import { resolveSecret } from './config/secret';
@@ -221,5 +222,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(staticWebPlugin, { root: config.webDist });
   startMaintenance(app);
   startBackupSchedule(app);
+  const oldBackups = oldBackupsNote(config.backup.dir, config.dataDir);
+  if (oldBackups) app.log.warn(oldBackups);
   return app;
 }

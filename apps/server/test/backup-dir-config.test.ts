@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oldBackupsNote } from '../src/config/backup-dir';
 import { ConfigError, loadConfig } from '../src/config/env';
 import { DATABASES } from './support/app';
-import { runToExit } from './support/server-process';
+import { freshDatabase } from './support/pg-cluster';
+import { runToExit, startServer } from './support/server-process';
 
 // BACKUP_DIR never overlaps the data (docs/decisions/123): equal to DATA_DIR, another folder inside
 // it, a folder around it or around the SQLite file is refused at start, by the server and by the
@@ -94,6 +96,22 @@ describe.each(DATABASES)('BACKUP_DIR against DATA_DIR and the database (%s)', (k
     );
   });
 
+  it('notes backups left in the default folder when BACKUP_DIR points elsewhere', () => {
+    const old = join(data, 'cadangan');
+    const elsewhere = join(root, 'cadangan-baru');
+    expect(oldBackupsNote(elsewhere, data)).toBeNull();
+    mkdirSync(old, { recursive: true });
+    writeFileSync(join(old, 'catatan.txt'), 'bukan cadangan');
+    expect(oldBackupsNote(elsewhere, data)).toBeNull();
+    writeFileSync(join(old, 'ukt-cadangan-20260101-000000-manual.tar.gz'), 'x');
+    writeFileSync(join(old, 'ukt-cadangan-20260102-000000-jadwal.tar.gz.aes'), 'x');
+    expect(oldBackupsNote(elsewhere, data)).toBe(
+      `2 cadangan lama ada di ${old} (folder cadangan bawaan), di luar BACKUP_DIR ${elsewhere}: halaman Cadangan hanya menampilkan BACKUP_DIR. Pindahkan berkasnya ke BACKUP_DIR bila masih diperlukan.`,
+    );
+    // In use as BACKUP_DIR, it is in sight.
+    expect(oldBackupsNote(old, data)).toBeNull();
+  });
+
   describe('at start', { timeout: 60_000 }, () => {
     const env = () => ({
       DATA_DIR: data,
@@ -117,11 +135,34 @@ describe.each(DATABASES)('BACKUP_DIR against DATA_DIR and the database (%s)', (k
       expect(readdirSync(data)).toEqual(before);
     });
 
+    it('a server with BACKUP_DIR elsewhere says where the older backups are', async () => {
+      const database = kind === 'postgres' ? await freshDatabase('ukt_backup_dir') : undefined;
+      const server = startServer({
+        env: {
+          ...env(),
+          BACKUP_DIR: join(root, 'cadangan-baru'),
+          DATABASE_URL: database?.url ?? databaseUrl,
+          LOG_LEVEL: 'info',
+        },
+      });
+      try {
+        await server.listening();
+        expect(server.output).toContain(
+          `2 cadangan lama ada di ${join(data, 'cadangan')} (folder cadangan bawaan)`,
+        );
+      } finally {
+        await server.stop();
+        await database?.drop();
+      }
+    });
+
     it('the ukt command refuses the same, and writes no backup', async () => {
+      const files = () => readdirSync(root, { recursive: true }).map(String).sort();
+      const before = files();
       const { code, lines } = await runToExit({ entry: 'src/cli/main.ts', args: ['backup'], env: env() });
       expect(code).toBe(1);
       expect(lines.map((l) => l.trimEnd())).toEqual(refused());
-      expect(readdirSync(data).filter((n) => n.includes('cadangan'))).toEqual([]);
+      expect(files()).toEqual(before);
       expect(existsSync(join(data, 'secret.key'))).toBe(false);
     });
   });

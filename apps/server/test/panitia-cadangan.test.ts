@@ -61,6 +61,15 @@ describe.each(SETUPS)('console Cadangan on %s, %s', (kind, setup) => {
       ...(outside ? { BACKUP_DIR: outside } : {}),
     }));
     expect(t.config.backup.dir).toBe(outside ?? join(t.config.dataDir, 'cadangan'));
+    // With BACKUP_DIR elsewhere, the default folder may still hold the backups of earlier events:
+    // no new backup copies them.
+    if (outside) {
+      mkdirSync(join(t.config.dataDir, 'cadangan'));
+      writeFileSync(
+        join(t.config.dataDir, 'cadangan', 'ukt-cadangan-20260101-000000-manual.tar.gz'),
+        randomBytes(4096),
+      );
+    }
     // A recording big enough that a backup takes a moment, so a second request meets the first.
     mkdirSync(join(t.config.dataDir, 'audio'), { recursive: true });
     writeFileSync(join(t.config.dataDir, 'audio', 'rekaman.webm'), randomBytes(8 * 1024 * 1024));
@@ -120,7 +129,7 @@ describe.each(SETUPS)('console Cadangan on %s, %s', (kind, setup) => {
     expect(Object.keys(manifest.checksums)).toEqual(
       expect.arrayContaining(['db/siswa.jsonl', 'data/secret.key', 'data/audio/rekaman.webm']),
     );
-    // The default folder sits in DATA_DIR: no backup holds the ones before it.
+    // The default folder sits in DATA_DIR: no backup holds the ones before it, whichever BACKUP_DIR is.
     expect(Object.keys(manifest.checksums).filter((n) => n.startsWith('data/cadangan'))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 // BACKUP_DIR never overlaps the data (docs/decisions/123). Equal to DATA_DIR, the console's
@@ -64,4 +64,25 @@ export function backupDirProblem({ backupDir, dataDir, sqliteFile }: BackupDirPl
     return `BACKUP_DIR ${backupDir} memuat berkas database ${sqliteFile} (DATABASE_URL). Atur BACKUP_DIR ke folder lain, atau simpan database di luar folder cadangan.`;
   }
   return null;
+}
+
+/** An archive's name as the backup service and `--out` write it. */
+const ARCHIVE = /\.tar\.gz(\.aes)?$/;
+
+/**
+ * The start-up log's note when the default folder still holds backups while BACKUP_DIR points
+ * elsewhere (set after the first events): the console lists BACKUP_DIR only, so those backups
+ * would be out of sight. Null when there are none.
+ */
+export function oldBackupsNote(backupDir: string, dataDir: string): string | null {
+  const old = join(dataDir, DEFAULT_BACKUP_FOLDER);
+  if (comparable(old) === comparable(backupDir)) return null;
+  let archives: string[];
+  try {
+    archives = readdirSync(old).filter((name) => ARCHIVE.test(name));
+  } catch {
+    return null;
+  }
+  if (archives.length === 0) return null;
+  return `${archives.length} cadangan lama ada di ${old} (folder cadangan bawaan), di luar BACKUP_DIR ${backupDir}: halaman Cadangan hanya menampilkan BACKUP_DIR. Pindahkan berkasnya ke BACKUP_DIR bila masih diperlukan.`;
 }

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { DEFAULT_BACKUP_FOLDER } from '../../config/backup-dir';
 
 // Which files of DATA_DIR belong in a backup: secret.key, images, recordings … but not the SQLite
-// files (the archive holds the database as rows), backups themselves, or work files.
+// files (the archive holds the database as rows), backups themselves, or work files. The default
+// backup folder, DATA_DIR/cadangan, is left out even when BACKUP_DIR is set elsewhere: backups kept
+// there before are neither copied into every new one nor removed by a restore (docs/decisions/123).
 
 /** What a data folder holds that a backup must leave out. */
 export interface DataDirExclusions {
@@ -26,7 +29,8 @@ export async function dataFiles(dir: string, exclude: DataDirExclusions): Promis
   if (exclude.sqliteFile) {
     for (const suffix of ['', '-wal', '-shm', '-journal', '-pid']) skip.add(`${exclude.sqliteFile}${suffix}`);
   }
-  const backupDir = exclude.backupDir ? resolve(exclude.backupDir) : undefined;
+  const backupDirs = new Set([join(resolve(dir), DEFAULT_BACKUP_FOLDER)]);
+  if (exclude.backupDir) backupDirs.add(resolve(exclude.backupDir));
   const out: string[] = [];
   const walk = async (at: string): Promise<void> => {
     let entries: import('node:fs').Dirent[];
@@ -40,7 +44,7 @@ export async function dataFiles(dir: string, exclude: DataDirExclusions): Promis
       const path = join(at, entry.name);
       if (WORK_FILE.test(entry.name) || skip.has(path)) continue;
       if (entry.isDirectory()) {
-        if (backupDir && resolve(path) === backupDir) continue;
+        if (backupDirs.has(resolve(path))) continue;
         await walk(path);
       } else if (entry.isFile()) {
         out.push(relative(dir, path).split(sep).join('/'));

@@ -130,4 +130,35 @@ describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
     expect(run.output).toContain('sisa:\n');
     expect(existsSync(env.DATA_DIR)).toBe(false);
   });
+
+  it('a data folder that fills up fails before the database is touched, and keeps what it held', async () => {
+    const { at, env } = place('data-penuh');
+    mkdirSync(env.DATA_DIR, { mode: 0o777 });
+    const databaseUrl = `sqlite:${join(at, 'db', 'ukt.db')}`;
+    const run = await runToExit({
+      env: { ...env, DATABASE_URL: databaseUrl },
+      command: [
+        'unshare',
+        '--mount',
+        '--propagation',
+        'private',
+        'sh',
+        '-c',
+        `mount -t tmpfs -o size=1m tmpfs "$DATA_DIR" && echo catatan > "$DATA_DIR/catatan.txt" && { "$@" --force; code=$?; echo "sisa:$(ls -A "$DATA_DIR")"; exit $code; }`,
+        'sh',
+        ...CLI,
+        'restore',
+        archive,
+      ],
+    });
+    expect(run.code).toBe(1);
+    expectOneLine(run.stderr);
+    expect(run.stderr.trim()).toBe(
+      `Ruang disk folder data ${env.DATA_DIR} habis: kosongkan ruang, lalu jalankan restore lagi. Tidak ada yang diubah.`,
+    );
+    expect(run.output).toContain('sisa:catatan.txt\n');
+    expect(readdirSync(env.TMPDIR)).toEqual([]);
+    // The database comes after the files: it was never created.
+    expect(existsSync(join(at, 'db'))).toBe(false);
+  });
 });

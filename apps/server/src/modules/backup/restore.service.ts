@@ -128,21 +128,25 @@ async function fillDatabase(
   });
 }
 
-/**
- * Copies the archive's data files into a work folder inside the data folder (a full or read-only
- * disk shows here, before the database is touched), each readable by its owner only.
- */
-async function stageDataFiles(unpacked: Unpacked, dataDir: string, names: string[]): Promise<string> {
+/** A private work folder inside the data folder, for the archive's files until the commit. */
+async function stagingFolder(dataDir: string): Promise<string> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const staged = await mkdtemp(join(dataDir, '.sementara-pulihkan-'));
   await chmod(staged, 0o700);
+  return staged;
+}
+
+/**
+ * Copies the archive's data files into the staging folder (a full or read-only disk shows here,
+ * before the database is touched), each readable by its owner only.
+ */
+async function stageDataFiles(unpacked: Unpacked, staged: string, names: string[]): Promise<void> {
   for (const name of names) {
     const to = join(staged, name);
     await mkdir(dirname(to), { recursive: true, mode: 0o700 });
     await copyFile(join(unpacked.dir, DATA, name), to, constants.COPYFILE_EXCL);
     await chmod(to, 0o600);
   }
-  return staged;
 }
 
 /** Puts the staged files in place, after the old ones a forced restore replaces are gone. */
@@ -196,7 +200,8 @@ export async function restoreBackup(
     refuseDataOverDatabase(target, dataNames);
 
     step = 'data';
-    staged = await stageDataFiles(unpacked, target.dataDir, dataNames);
+    staged = await stagingFolder(target.dataDir);
+    await stageDataFiles(unpacked, staged, dataNames);
     step = 'database';
     db ??= openTarget(target);
     await fillDatabase(db, unpacked, manifest);

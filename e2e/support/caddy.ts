@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
@@ -8,7 +8,7 @@ import { freePort, ROOT } from './server';
 /** The venue name the phones open; Chromium maps it to Caddy with --host-resolver-rules. */
 export const VENUE_HOST = 'ujian.test';
 
-/** Caddy running deploy/Caddyfile with `tls internal` in front of a test server, as on a venue laptop. */
+/** Caddy running deploy/Caddyfile in front of a test server, as on a venue laptop. */
 export interface TestCaddy {
   /** The app's address through Caddy: https://ujian.test:<port>. */
   origin: string;
@@ -16,9 +16,12 @@ export interface TestCaddy {
   httpOrigin: string;
   /** The loopback address Caddy listens on, as Chromium's host-resolver rules write it. */
   address: string;
-  /** A HOME for Chromium whose NSS database trusts Caddy's root, and nothing else of Caddy's. */
+  /** A HOME for Chromium whose NSS database trusts the site's CA (Caddy's root, or the domain certificate's). */
   browserHome: string;
-  /** Caddy's root certificate (PEM), as the phones download it. */
+  /**
+   * The root of Caddy's own CA (PEM), as the phones download it with `tls internal`. Caddy makes it
+   * with a domain certificate too, and must not serve it then (docs/decisions/126).
+   */
   rootPem: string;
   /** Stops Caddy and removes its certificates, its CA and the browser's HOME. */
   stop(): Promise<void>;
@@ -36,10 +39,28 @@ async function twoPorts(host: string): Promise<[number, number]> {
   }
 }
 
-/** Resolves when a TLS handshake for VENUE_HOST succeeds against `ca` (Caddy has issued the site's certificate). */
-function handshake(host: string, port: number, ca: string): Promise<boolean> {
+/** A certificate obtained before the event (UKT_TLS="CERT KEY"), and the CA a phone already trusts it by. */
+export interface DomainCertificate {
+  cert: string;
+  key: string;
+  /** The issuing CA (PEM): a public CA in service, a test CA here. */
+  caPem: string;
+}
+
+/** How Caddy is started: the name phones open, the address it listens on, and the site's certificate. */
+export interface CaddyOptions {
+  /** UKT_HOST (default VENUE_HOST). */
+  host?: string;
+  /** UKT_BIND: one loopback address (default ::1). */
+  address?: string;
+  /** UKT_TLS="CERT KEY" instead of Caddy's own CA. */
+  domain?: DomainCertificate;
+}
+
+/** Resolves when a TLS handshake for `servername` succeeds against `ca` (Caddy serves the site's certificate). */
+function handshake(host: string, port: number, servername: string, ca: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port, servername: VENUE_HOST, ca }, () => {
+    const socket = connect({ host, port, servername, ca }, () => {
       socket.end();
       resolve(true);
     });
@@ -48,14 +69,15 @@ function handshake(host: string, port: number, ca: string): Promise<boolean> {
 }
 
 /**
- * Starts Caddy with the shipped deploy/Caddyfile (UKT_TLS=internal) on free ports of the IPv6 loopback
- * only, proxying to `upstream` (host:port of the app), with its CA, certificates and config in a fresh
- * temporary directory; waits until the site's certificate is served; makes an NSS database in a
- * temporary HOME that trusts Caddy's root, for Chromium (`launch({ env: { HOME } })`).
+ * Starts Caddy with the shipped deploy/Caddyfile (UKT_TLS=internal unless `options.domain`) on free
+ * ports of the IPv6 loopback only (or `options.address`), proxying to `upstream` (host:port of the
+ * app), with its CA, certificates and config in a fresh temporary directory; waits until the site's
+ * certificate is served; makes an NSS database in a temporary HOME that trusts the site's CA, for
+ * Chromium (`launch({ env: { HOME } })`).
  */
-export async function startCaddy(upstream: string): Promise<TestCaddy> {
+export async function startCaddy(upstream: string, options: CaddyOptions = {}): Promise<TestCaddy> {
   if (!existsSync(CADDY)) throw new Error(`${CADDY} is missing: apt-get install caddy (see .ci/run).`);
-  const address = '::1';
+  const { host = VENUE_HOST, address = '::1', domain } = options;
   const [httpsPort, httpPort] = await twoPorts(address);
   const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-'));
   const data = join(dir, 'data');
@@ -65,8 +87,8 @@ export async function startCaddy(upstream: string): Promise<TestCaddy> {
     HOME: dir,
     XDG_DATA_HOME: join(dir, 'xdg-data'),
     XDG_CONFIG_HOME: join(dir, 'xdg-config'),
-    UKT_HOST: VENUE_HOST,
-    UKT_TLS: 'internal',
+    UKT_HOST: host,
+    UKT_TLS: domain ? `${domain.cert} ${domain.key}` : 'internal',
     UKT_UPSTREAM: upstream,
     UKT_CADDY_DATA: data,
     UKT_BIND: address,
@@ -110,7 +132,8 @@ export async function startCaddy(upstream: string): Promise<TestCaddy> {
     const deadline = Date.now() + 20_000;
     for (;;) {
       if (caddy.exitCode !== null) throw new Error(`caddy exited (${caddy.exitCode}):\n${stderr}`);
-      if (existsSync(root) && (await handshake(address, httpsPort, readFileSync(root, 'utf8')))) break;
+      const ca = domain?.caPem ?? (existsSync(root) ? readFileSync(root, 'utf8') : null);
+      if (existsSync(root) && ca && (await handshake(address, httpsPort, host, ca))) break;
       if (Date.now() > deadline) throw new Error(`caddy served no certificate within 20 s:\n${stderr}`);
       await sleep(100);
     }
@@ -118,11 +141,13 @@ export async function startCaddy(upstream: string): Promise<TestCaddy> {
     const nssdb = `sql:${join(browserHome, '.pki/nssdb')}`;
     mkdirSync(join(browserHome, '.pki/nssdb'), { recursive: true });
     execFileSync('certutil', ['-N', '--empty-password', '-d', nssdb]);
-    execFileSync('certutil', ['-A', '-d', nssdb, '-t', 'C,,', '-n', 'ukt-caddy', '-i', root]);
+    const trusted = domain ? join(dir, 'domain-ca.crt') : root;
+    if (domain) writeFileSync(trusted, domain.caPem);
+    execFileSync('certutil', ['-A', '-d', nssdb, '-t', 'C,,', '-n', 'ukt-caddy', '-i', trusted]);
     return {
-      origin: `https://${VENUE_HOST}:${httpsPort}`,
-      httpOrigin: `http://${VENUE_HOST}:${httpPort}`,
-      address: `[${address}]`,
+      origin: `https://${host}:${httpsPort}`,
+      httpOrigin: `http://${host}:${httpPort}`,
+      address: address.includes(':') ? `[${address}]` : address,
       browserHome,
       rootPem: readFileSync(root, 'utf8'),
       stop,

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { API, API_PREFIX, type SiswaRoster } from '@ukt/core';
 import { apiLogin } from '../support/api';
 import { startCaddy, type TestCaddy, VENUE_HOST } from '../support/caddy';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { makeDomainCertificate } from '../support/domain-cert';
 import { ADMIN, PENGUJI } from '../support/examiners';
 import { writeQrVideo } from '../support/fake-camera';
 import { test as base, expect } from '../support/fixtures';
@@ -22,6 +26,8 @@ import {
 // runs deploy/Caddyfile with `tls internal` on the IPv6 loopback, the app behind it on 127.0.0.1
 // with TRUST_PROXY=127.0.0.1, and Chromium trusts Caddy's root through an NSS database, as a phone
 // trusts it once installed. The phone opens https://ujian.test:<port>, a name that is not loopback.
+// The last test runs the other venue set-up, a certificate obtained before the event, in which
+// Caddy offers no root to install (docs/decisions/126).
 
 const test = base.extend<{ caddy: TestCaddy }>({
   caddy: async ({ server }, use) => {
@@ -285,4 +291,40 @@ test('plain http at the venue name: the root certificate to install, and https f
   expect(page.url()).toBe(`${caddy.origin}/login`);
   expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
   await expect(page.getByLabel('Nomor WhatsApp')).toBeVisible();
+});
+
+test('a certificate obtained before the event: the phone trusts the site with nothing installed, /ukt-ca.crt is 404 and the console offers no certificate', async ({
+  server,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-domain-'));
+  // Chromium trusts the test CA that issued it, as a phone trusts Let's Encrypt; not Caddy's own root.
+  const caddy = await startCaddy(new URL(server.baseURL).host, {
+    domain: makeDomainCertificate(dir, VENUE_HOST),
+  });
+  try {
+    await server.restart({ TRUST_PROXY: '127.0.0.1', PUBLIC_URL: caddy.origin, CA_CERT_URL: 'none' });
+
+    const ca = await plainGet(caddy, '/ukt-ca.crt');
+    expect(ca.status).toBe(404);
+    expect(ca.body).toBe(
+      'Tidak ada sertifikat untuk dipasang: situs ini memakai sertifikat domain yang sudah dipercaya HP.',
+    );
+    // Caddy did make its "UKT Penguji" CA (the global pki block): only it is not handed out.
+    expect(caddy.rootPem).toContain('BEGIN CERTIFICATE');
+
+    const page = await (await phoneContext(await venueBrowser(caddy), caddy)).newPage();
+    await page.goto(`${caddy.httpOrigin}/login`);
+    expect(page.url()).toBe(`${caddy.origin}/login`);
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+    await loginAs(page, ADMIN.noWa);
+    await page.goto('/panitia/sambungkan');
+    await expect(page.getByRole('heading', { name: '1 Buka aplikasi' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR unduhan sertifikat' })).toHaveCount(0);
+    await expect(page.getByTestId('sidik-jari')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await shot(page, 'https-venue-07-domain-sambungkan');
+  } finally {
+    await caddy.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

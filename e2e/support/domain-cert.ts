@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DomainCertificate } from './caddy';
+
+// A stand-in for a certificate obtained before the event (docs/pasang-venue.md, pilihan 1): a test
+// "public" CA that the browser trusts as a phone trusts Let's Encrypt, and a certificate for `host`
+// issued by it. Made with openssl, in `dir`.
+
+const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
+/** Writes a test CA and a server certificate for `host` into `dir`; returns the files UKT_TLS names. */
+export function makeDomainCertificate(dir: string, host: string): DomainCertificate {
+  const file = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  openssl(
+    'req',
+    '-x509',
+    ...EC,
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Uji CA Publik',
+  );
+  openssl('req', ...EC, '-keyout', file('site.key'), '-out', file('site.csr'), '-subj', `/CN=${host}`);
+  writeFileSync(
+    file('site.ext'),
+    `subjectAltName=DNS:${host}\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n`,
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('site.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    file('site.ext'),
+    '-out',
+    file('site.crt'),
+  );
+  return { cert: file('site.crt'), key: file('site.key'), caPem: readFileSync(file('ca.crt'), 'utf8') };
+}

@@ -20,13 +20,14 @@ function examOf(
     const place = examScorePlace(e, belt);
     return place.field === score.field && place.idTingkat === score.idTingkat;
   });
-  return exam ? { key: exam.key, nilai: score.nilai } : null;
+  // A refused write still shows as work on the phone (the outbox sheet says why), but its score is none.
+  return exam ? { key: exam.key, nilai: item.state === 'pending' ? score.nilai : null } : null;
 }
 
 /**
  * The exams of a participant with work still on the phone ('Tersimpan di HP', waiting or refused),
- * each with the score the newest item that carries one holds (null: none, e.g. a KESHAN answer
- * sheet, which the server grades).
+ * each with the score the newest waiting item that carries one holds (null: none, e.g. a KESHAN
+ * answer sheet, which the server grades, or only refused writes).
  */
 export function waitingExams(
   items: readonly OutboxItem[] | null,

@@ -38,7 +38,7 @@ import { freePort, runToExit, type ServerProcess, startServer } from './support/
 // BACKUP_DIR, leaves nothing behind, and the server saves and answers throughout.
 
 const ListAnswer = apiResult(CadanganList);
-/** The backup disk: room for the staging copy of a backup but not for the archive beside it. */
+/** The backup disk: once the filler is gone, room for a backup and the next one's staging copy beside it. */
 const TMPFS_MB = 12;
 /** A recording that does not compress, so a backup needs about this much twice (staging + archive). */
 const RECORDING_BYTES = 3 * 1024 * 1024;

@@ -353,6 +353,29 @@ describe('hostile archives', () => {
       },
     );
 
+    it('an archive whose rows are not JSON, or lacks a table it counts, is refused after a rollback', async () => {
+      const broken = { name: 'db/organisasi.jsonl', text: 'bukan baris JSON\n' };
+      for (const [entries, pattern] of [
+        [[broken], /^Berkas cadangan tidak sah: baris tabel organisasi bukan JSON yang utuh\. /],
+        [[], /^Berkas cadangan tidak lengkap: baris tabel organisasi tidak ada\. /],
+      ] as [{ name: string; text: string }[], RegExp][]) {
+        let bytes = await craftArchive([
+          { name: 'manifest.json', text: JSON.stringify(manifestOf(entries, { counts: { organisasi: 1 } })) },
+          ...entries,
+        ]);
+        if (sealed) bytes = seal(bytes, 'sandi-panitia');
+        const out = join(dir, `baris-${sealed}.tar.gz`);
+        writeFileSync(out, bytes);
+        const before = await targetState(to.target);
+        const { result, left } = await withTempFolder(() =>
+          refusal(restoreBackup(to.target, out, { force: true, passphrase: 'sandi-panitia' })),
+        );
+        expect((result as PromiseFulfilledResult<string>).value).toMatch(pattern);
+        expect(left).toEqual([]);
+        expect(await targetState(to.target)).toEqual(before);
+      }
+    });
+
     it('an archive whose first entry is not its manifest is refused', async () => {
       let bytes = await craftArchive([
         file,

@@ -20,8 +20,8 @@ function compareIdentifier(a: string, b: string): number {
  * does not count), 1 when newer; null when either is not a semantic version.
  */
 export function compareVersions(a: string, b: string): -1 | 0 | 1 | null {
-  const x = VERSION.exec(a.trim());
-  const y = VERSION.exec(b.trim());
+  const x = VERSION.exec(String(a).trim());
+  const y = VERSION.exec(String(b).trim());
   if (!x || !y) return null;
   for (let i = 1; i <= 3; i++) {
     const d = BigInt(x[i] as string) - BigInt(y[i] as string);

@@ -51,6 +51,14 @@ async function readManifest(dir: string, names: string[]): Promise<BackupManifes
   } catch {
     throw badRequest('Berkas cadangan rusak: manifest tidak dapat dibaca.');
   }
+  if (
+    typeof manifest.app_version !== 'string' ||
+    typeof manifest.migration !== 'string' ||
+    typeof manifest.counts !== 'object' ||
+    manifest.counts === null
+  ) {
+    throw badRequest('Berkas cadangan rusak: manifest tidak lengkap.');
+  }
   if (manifest.format !== BACKUP_FORMAT) {
     throw badRequest(
       `Format cadangan ${manifest.format} tidak dikenal versi aplikasi ini (format ${BACKUP_FORMAT}).`,
@@ -87,12 +95,16 @@ function refuseNewerApp(manifest: BackupManifest): void {
   );
 }
 
-async function* jsonLines(file: string): AsyncGenerator<Row[]> {
+async function* jsonLines(file: string, table: string): AsyncGenerator<Row[]> {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
   let chunk: Row[] = [];
   for await (const line of lines) {
     if (!line) continue;
-    chunk.push(JSON.parse(line) as Row);
+    try {
+      chunk.push(JSON.parse(line) as Row);
+    } catch {
+      throw badRequest(`Berkas cadangan tidak sah: baris tabel ${table} bukan JSON yang utuh.`);
+    }
     if (chunk.length === ROWS_PER_STEP) {
       yield chunk;
       chunk = [];
@@ -113,8 +125,11 @@ async function fillDatabase(
     const known = new Set(await listTables(trx));
     for (const table of Object.keys(manifest.counts)) {
       if (!known.has(table)) throw badRequest(`Berkas cadangan tidak sah: tabel ${table} tidak dikenal.`);
+      if (!unpacked.names.includes(`db/${table}.jsonl`)) {
+        throw badRequest(`Berkas cadangan tidak lengkap: baris tabel ${table} tidak ada.`);
+      }
       let n = 0;
-      for await (const rows of jsonLines(join(unpacked.dir, 'db', `${table}.jsonl`))) {
+      for await (const rows of jsonLines(join(unpacked.dir, 'db', `${table}.jsonl`), table)) {
         await insertRows(trx, table, rows);
         n += rows.length;
       }

@@ -28,7 +28,10 @@ const OurManifest = z.object({
 /** A sealed archive (`.tar.gz.aes`) or a plain one (`.tar.gz`): the name says which it must be. */
 const ARCHIVE = /\.tar\.gz(\.aes)?$/;
 
-/** A name no URL of the API carries (control characters are refused before any route, a 400). */
+/**
+ * A control character: the API refuses most of them in a URL before any route (a 400), and a line
+ * break or a tab in a file name is nobody's backup.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this check's purpose
 const CONTROL = /[\x00-\x1f\x7f]/;
 

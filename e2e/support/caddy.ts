@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
+import { runCaddy } from '../../apps/server/test/support/caddy';
 import { freePort, ROOT } from './server';
 
 /** The venue name the phones open; Chromium maps it to Caddy with --host-resolver-rules. */
@@ -107,34 +108,19 @@ export async function startCaddy(upstream: string, options: CaddyOptions = {}): 
       'deploy/Caddyfile lacks skip_install_trust: Caddy would change the trust stores of this machine.',
     );
   }
-  let stderr = '';
-  const caddy: ChildProcess = spawn(CADDY, ['run', ...config], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  caddy.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const stop = async () => {
-    if (caddy.exitCode === null && caddy.signalCode === null) {
-      const exited = new Promise((r) => caddy.once('exit', r));
-      caddy.kill('SIGTERM');
-      // Caddy waits for open connections (an event stream) on SIGTERM; a test does not.
-      await Promise.race([exited, sleep(3_000)]);
-      if (caddy.exitCode === null && caddy.signalCode === null) caddy.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const caddy = runCaddy([CADDY, 'run', ...config], dir, env);
+  const { stop } = caddy;
 
   try {
     const root = join(data, 'pki/authorities/local/root.crt');
     const deadline = Date.now() + 20_000;
     for (;;) {
-      if (caddy.exitCode !== null) throw new Error(`caddy exited (${caddy.exitCode}):\n${stderr}`);
+      if (caddy.child.exitCode !== null)
+        throw new Error(`caddy exited (${caddy.child.exitCode}):\n${caddy.stderr()}`);
       const ca = domain?.caPem ?? (existsSync(root) ? readFileSync(root, 'utf8') : null);
       if (existsSync(root) && ca && (await handshake(address, httpsPort, host, ca))) break;
-      if (Date.now() > deadline) throw new Error(`caddy served no certificate within 20 s:\n${stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`caddy served no certificate within 20 s:\n${caddy.stderr()}`);
       await sleep(100);
     }
     const browserHome = join(dir, 'browser-home');

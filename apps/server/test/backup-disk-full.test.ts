@@ -1,18 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  ftruncateSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, apiResult, CadanganList } from '@ukt/core';
@@ -30,12 +17,19 @@ import {
   type TestApp,
 } from './support/app';
 import { freePort, runToExit, type ServerProcess, startServer } from './support/server-process';
+import {
+  filesLeftAfter,
+  filesOn,
+  fillDisk,
+  freeDisk,
+  onSmallDisk,
+  runOnSmallDisk,
+} from './support/small-disk';
 
 // A backup that meets a full backup disk (DESIGN §14, docs/decisions/122): BACKUP_DIR alone is a
-// small tmpfs, mounted in a private mount namespace of the server's own (unshare, as root here and
-// in CI), the database and DATA_DIR on the ordinary disk. The test fills that tmpfs through
-// /proc/<pid>/root while examiners go on saving scores: every backup fails with one message naming
-// BACKUP_DIR, leaves nothing behind, and the server saves and answers throughout.
+// small disk of the server's own (support/small-disk.ts), the database and DATA_DIR on the ordinary
+// disk. The test fills that disk from outside while examiners go on saving scores: every backup fails
+// with one message naming BACKUP_DIR, leaves nothing behind, and the server saves and answers throughout.
 
 const ListAnswer = apiResult(CadanganList);
 /** The backup disk: once the filler is gone, room for a backup and the next one's staging copy beside it. */
@@ -74,23 +68,8 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
     });
     return { status: res.status, json: (await res.json()) as Answer['json'] };
   };
-  /** The backup disk as the server sees it. */
-  const disk = () => join(`/proc/${server.child.pid}/root`, mount);
-  const filler = () => join(disk(), 'pengisi');
-  /** Fills the backup disk, then gives back `leave` bytes. */
-  const fill = (leave: number) => {
-    const fd = openSync(filler(), 'a');
-    const block = Buffer.alloc(256 * 1024, 1);
-    try {
-      for (;;) writeSync(fd, block);
-    } catch (error) {
-      expect((error as { code?: string }).code).toBe('ENOSPC');
-    }
-    ftruncateSync(fd, Math.max(0, fstatSync(fd).size - leave));
-    closeSync(fd);
-  };
   /** What the backup disk holds besides the filler (partial archives, staging folders, backups). */
-  const leftOnDisk = () => readdirSync(disk()).filter((name) => name !== 'pengisi');
+  const leftOnDisk = () => filesOn(server.child.pid, mount);
   const list = async () => {
     const res = await call('GET', API.panitia.cadangan.href());
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -116,15 +95,12 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
     const port = await freePort();
     base = `http://127.0.0.1:${port}/uktNEW/api`;
     server = startServer({
-      command: [
-        'unshare',
-        '--mount',
-        '--propagation',
-        'private',
-        'sh',
-        '-c',
-        `mount -t tmpfs -o size=${TMPFS_MB}m tmpfs "${mount}" && exec "${process.execPath}" --import tsx test/support/backup-server.ts`,
-      ],
+      command: onSmallDisk({ at: mount, sizeMb: TMPFS_MB }, [
+        process.execPath,
+        '--import',
+        'tsx',
+        'test/support/backup-server.ts',
+      ]),
       env: {
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -193,7 +169,7 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
       ];
       const before = statuses.length;
       for (const [i, attempt] of attempts.entries()) {
-        fill(attempt.leave);
+        fillDisk(server.child.pid, mount, attempt.leave);
         const res = await call('POST', API.panitia.cadangan.href(), attempt.body);
         expect(res.status, `attempt ${i}: ${JSON.stringify(res.json)}`).toBe(507);
         expect(res.json.success).toBe(false);
@@ -224,7 +200,7 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
       expect(statuses.length).toBeGreaterThan(before);
 
       // Space comes back: the next backup works, the warning goes, and the schedule takes its own.
-      unlinkSync(filler());
+      freeDisk(server.child.pid, mount);
       expect((await list()).jadwal_gagal).not.toBeNull();
       const made = await call('POST', API.panitia.cadangan.href(), {});
       expect(made.status, JSON.stringify(made.json)).toBe(200);
@@ -255,22 +231,13 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
     // The server's own database, as a committee backs up while it runs.
     const backupDir = mkdtempSync(join(tmpdir(), 'ukt-cadangan-cli-'));
     const run = await runToExit({
-      command: [
-        'unshare',
-        '--mount',
-        '--propagation',
-        'private',
-        'sh',
-        '-c',
-        [
-          `mount -t tmpfs -o size=${TMPFS_MB}m tmpfs "${backupDir}"`,
-          `(dd if=/dev/zero of="${backupDir}/pengisi" bs=256k 2>/dev/null || true)`,
-          `"${process.execPath}" --import tsx src/cli/main.ts backup`,
-          'code=$?',
-          `echo "tersisa:$(ls -A "${backupDir}" | grep -v '^pengisi$' | tr '\\n' ' ')."`,
-          'exit $code',
-        ].join('; '),
-      ],
+      command: runOnSmallDisk({ at: backupDir, sizeMb: TMPFS_MB, full: true }, [
+        process.execPath,
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'backup',
+      ]),
       env: { DATABASE_URL: databaseUrl, DATA_DIR: outside, BACKUP_DIR: backupDir, LOG_LEVEL: 'silent' },
     });
     rmSync(backupDir, { recursive: true, force: true });
@@ -282,7 +249,7 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
         ),
       ),
     ]);
-    expect(run.output).toContain('tersisa:.');
+    expect(filesLeftAfter(run.output)).toEqual([]);
   });
 });
 

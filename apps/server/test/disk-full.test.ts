@@ -1,12 +1,12 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type ServerProcess, startServer } from './support/server-process';
+import { fillDisk, freeDisk, onSmallDisk } from './support/small-disk';
 
-// A full disk on a running server (DESIGN §14): the database and DATA_DIR live on a 24 MB tmpfs
-// mounted in a private mount namespace of the server's own (unshare, as root here and in CI).
-// The test fills that disk through /proc/<pid>/root, which shows the server's view of the files.
+// A full disk on a running server (DESIGN §14): the database and DATA_DIR live on a 24 MB small disk
+// of the server's own (support/small-disk.ts), which the test fills from outside.
 
 describe('a full disk', { timeout: 90_000 }, () => {
   let outside: string;
@@ -20,15 +20,7 @@ describe('a full disk', { timeout: 90_000 }, () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}/uktNEW/api`;
     server = startServer({
-      command: [
-        'unshare',
-        '--mount',
-        '--propagation',
-        'private',
-        'sh',
-        '-c',
-        `mount -t tmpfs -o size=24m tmpfs "${mount}" && exec "${process.execPath}" --import tsx src/server.ts`,
-      ],
+      command: onSmallDisk({ at: mount, sizeMb: 24 }, [process.execPath, '--import', 'tsx', 'src/server.ts']),
       env: {
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -88,17 +80,7 @@ describe('a full disk', { timeout: 90_000 }, () => {
     };
     for (let i = 1; i <= 5; i++) expect((await write(i, 60 + i)).status).toBe(200);
 
-    // Fill the server's disk from outside its namespace.
-    const filler = join(`/proc/${server.child.pid}/root`, mount, 'pengisi');
-    const fd = openSync(filler, 'w');
-    const block = Buffer.alloc(256 * 1024, 1);
-    try {
-      for (;;) writeSync(fd, block);
-    } catch (error) {
-      expect((error as { code?: string }).code).toBe('ENOSPC');
-    } finally {
-      closeSync(fd);
-    }
+    fillDisk(server.child.pid, mount);
 
     let refused: Awaited<ReturnType<typeof write>> | undefined;
     for (let i = 6; i <= 99 && !refused; i++) {
@@ -118,7 +100,7 @@ describe('a full disk', { timeout: 90_000 }, () => {
     expect(health.json.message).toMatch(/Ruang disk hampir habis/);
 
     // Space comes back: writes succeed again without a restart.
-    unlinkSync(filler);
+    freeDisk(server.child.pid, mount);
     let saved = false;
     for (let i = 100; i < 120 && !saved; i++) saved = (await write(i, 77)).status === 200;
     expect(saved, `${statuses.slice(-5).join(',')}\n${server.output.slice(-3000)}`).toBe(true);

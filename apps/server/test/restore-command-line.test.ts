@@ -7,12 +7,13 @@ import { createBackup } from '../src/modules/backup/backup.service';
 import { serverBackupSource } from '../src/modules/backup/backup-source';
 import { startApp, type TestApp } from './support/app';
 import { craftArchive, manifestOf, seal } from './support/restore';
-import { runToExit } from './support/server-process';
+import { type Finished, runToExit } from './support/server-process';
+import { filesLeftAfter, runOnSmallDisk } from './support/small-disk';
 
 // `ukt restore` through its real entry, as a committee runs it: every failure is one Indonesian
 // line on stderr, exit 1, no stack trace, and nothing unpacked or decrypted left in the temp
-// folder: a hostile archive, an archive this user may not read (run as `nobody`), and a temp
-// folder that fills up (a 1 MB tmpfs mounted in a private mount namespace, as root here and in CI).
+// folder: a hostile archive, an archive this user may not read (run as `nobody`), and a temp or
+// data folder that fills up (a 1 MB small disk of the run's own, support/small-disk.ts).
 
 const CLI = [process.execPath, '--import', 'tsx', 'src/cli/main.ts'] as const;
 
@@ -56,9 +57,12 @@ describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
       },
     };
   };
-  const expectOneLine = (stderr: string) => {
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).not.toMatch(/\n\s+at |Error:|E[A-Z]{3,}:/);
+  /** Exit 1 and `message` as the one line on stderr, with no stack or errno text. */
+  const expectRefused = (run: Finished, message: string) => {
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/\n\s+at |Error:|E[A-Z]{3,}:/);
+    expect(run.stderr.trim()).toBe(message);
   };
 
   it('a sealed archive with a name that climbs out: one line, exit 1, nothing left', async () => {
@@ -77,9 +81,8 @@ describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
     );
     const { at, env } = place('jahat');
     const run = await runToExit({ env, command: [...CLI, 'restore', out, '--passphrase-env', 'SANDI'] });
-    expect(run.code).toBe(1);
-    expectOneLine(run.stderr);
-    expect(run.stderr.trim()).toBe(
+    expectRefused(
+      run,
       'Berkas cadangan tidak sah: isian "../../keluar.txt" menunjuk ke luar folder pemulihan. Tidak ada yang diubah.',
     );
     expect(readdirSync(env.TMPDIR)).toEqual([]);
@@ -94,9 +97,8 @@ describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
       env,
       command: ['runuser', '-u', 'nobody', '--', ...CLI, 'restore', archive],
     });
-    expect(run.code).toBe(1);
-    expectOneLine(run.stderr);
-    expect(run.stderr.trim()).toBe(
+    expectRefused(
+      run,
       `Berkas cadangan ${archive} tidak boleh dibaca oleh pengguna ini (izin ditolak): periksa izin berkasnya, atau jalankan perintah sebagai pemiliknya. Tidak ada yang diubah.`,
     );
     expect(readdirSync(env.TMPDIR)).toEqual([]);
@@ -107,27 +109,13 @@ describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
     const { env } = place('penuh');
     const run = await runToExit({
       env,
-      command: [
-        'unshare',
-        '--mount',
-        '--propagation',
-        'private',
-        'sh',
-        '-c',
-        // The tmpfs goes with the namespace: what is left in it is listed before the end.
-        `mount -t tmpfs -o size=1m tmpfs "$TMPDIR" && { "$@"; code=$?; echo "sisa:$(ls -A "$TMPDIR")"; exit $code; }`,
-        'sh',
-        ...CLI,
-        'restore',
-        archive,
-      ],
+      command: runOnSmallDisk({ at: env.TMPDIR, sizeMb: 1 }, [...CLI, 'restore', archive]),
     });
-    expect(run.code).toBe(1);
-    expectOneLine(run.stderr);
-    expect(run.stderr.trim()).toBe(
+    expectRefused(
+      run,
       `Ruang disk habis di folder sementara ${env.TMPDIR} saat membongkar cadangan: kosongkan ruang di sana, atau atur TMPDIR ke folder di disk yang lebih lega, lalu coba lagi. Tidak ada yang diubah.`,
     );
-    expect(run.output).toContain('sisa:\n');
+    expect(filesLeftAfter(run.output)).toEqual([]);
     expect(existsSync(env.DATA_DIR)).toBe(false);
   });
 
@@ -137,26 +125,18 @@ describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
     const databaseUrl = `sqlite:${join(at, 'db', 'ukt.db')}`;
     const run = await runToExit({
       env: { ...env, DATABASE_URL: databaseUrl },
-      command: [
-        'unshare',
-        '--mount',
-        '--propagation',
-        'private',
-        'sh',
-        '-c',
-        `mount -t tmpfs -o size=1m tmpfs "$DATA_DIR" && echo catatan > "$DATA_DIR/catatan.txt" && { "$@" --force; code=$?; echo "sisa:$(ls -A "$DATA_DIR")"; exit $code; }`,
-        'sh',
+      command: runOnSmallDisk({ at: env.DATA_DIR, sizeMb: 1, files: { 'catatan.txt': 'catatan' } }, [
         ...CLI,
         'restore',
         archive,
-      ],
+        '--force',
+      ]),
     });
-    expect(run.code).toBe(1);
-    expectOneLine(run.stderr);
-    expect(run.stderr.trim()).toBe(
+    expectRefused(
+      run,
       `Ruang disk folder data ${env.DATA_DIR} habis: kosongkan ruang, lalu jalankan restore lagi. Tidak ada yang diubah.`,
     );
-    expect(run.output).toContain('sisa:catatan.txt\n');
+    expect(filesLeftAfter(run.output)).toEqual(['catatan.txt']);
     expect(readdirSync(env.TMPDIR)).toEqual([]);
     // The database comes after the files: it was never created.
     expect(existsSync(join(at, 'db'))).toBe(false);

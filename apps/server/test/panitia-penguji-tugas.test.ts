@@ -162,7 +162,10 @@ describe.each(DATABASES)('examiner assignment on %s', (kind) => {
     expect(me.aktif).toBe(1);
   });
 
-  it('prints the cards of one event, an admin card without a QR, and reuses a card still unused', async () => {
+  // Six PDFs rendered and their QR codes read back: on a busy 2-core machine this passes 20 s.
+  it('prints the cards of one event, an admin card without a QR, and reuses a card still unused', {
+    timeout: 60_000,
+  }, async () => {
     expect((await tugas(ids[SITI] as number, { tugas: [{ id_ukt: 1, pos: [1, 3] }] })).statusCode).toBe(200);
     expect((await tugas(ids[AGUS] as number, { tugas: [{ id_ukt: 2, pos: [] }] })).statusCode).toBe(200);
 

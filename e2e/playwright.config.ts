@@ -8,10 +8,13 @@ export default defineConfig({
   globalSetup: './scripts/ensure-chromium.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
-  // Generous for slow or busy machines; a passing test takes a few seconds.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // On CI a test that failed gets one more run, reported as flaky; one that fails twice fails the
+  // suite (docs/decisions/129). Locally a failure is a failure.
+  retries: process.env.CI ? 1 : 0,
+  // Generous for a busy 2-core machine (a whole exam or console flow takes 20–60 s there); a test
+  // that needs more says so itself.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     viewport: { width: 360, height: 740 },

@@ -84,7 +84,7 @@ export async function startServer(): Promise<TestServer> {
     started.stderr?.on('data', (chunk) => {
       stderr += String(chunk);
     });
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 45_000;
     for (;;) {
       if (started.exitCode !== null) throw new Error(`API server exited (${started.exitCode}):\n${stderr}`);
       try {
@@ -95,7 +95,7 @@ export async function startServer(): Promise<TestServer> {
       }
       if (Date.now() > deadline) {
         started.kill('SIGKILL');
-        throw new Error(`API server did not answer within 20 s:\n${stderr}`);
+        throw new Error(`API server did not answer within 45 s:\n${stderr}`);
       }
       await sleep(100);
     }

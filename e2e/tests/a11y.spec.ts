@@ -12,7 +12,6 @@ import { openExam } from './exams/exam-helpers';
 // list such a violation; decision 059).
 
 test.use({ actionTimeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

@@ -41,7 +41,6 @@ const test = base.extend<{ caddy: TestCaddy }>({
   },
 });
 test.use({ actionTimeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 const browsers: Browser[] = [];
 test.afterEach(async () => {

@@ -9,7 +9,6 @@ import { takeParticipant, waitForRosterCache, waitForServiceWorker } from './syn
 // on the phone; the ranting/rayon filters with no signal (issue 14 item 4).
 
 test.use({ actionTimeout: 15_000 });
-test.describe.configure({ timeout: 90_000 }); // a whole jurus exam per test
 
 const rows = (page: Page) => page.locator('li[data-id-siswa]');
 const row = (page: Page, idSiswa: string) => page.locator(`li[data-id-siswa="${idSiswa}"]`);

@@ -6,7 +6,6 @@ test.use({ actionTimeout: 15_000 });
 
 const FISIK = { event: 1, post: 3, path: '/UjianFisik' } as const;
 
-test.describe.configure({ timeout: 60_000 }); // long flows: a whole exam per test
 
 test('physical exam: five exercises, time-up, reload in the middle, saved average', async ({ page }) => {
   await page.clock.install();

@@ -6,7 +6,6 @@ import { answerKey, confirmFinish, openExam, readNilai } from './exam-helpers';
 
 // A stuck action fails with its own message instead of running into the test timeout.
 test.use({ actionTimeout: 15_000 });
-test.describe.configure({ timeout: 90_000 }); // long flows: a whole exam per test
 
 const KESHAN = { event: 1, post: 1, path: '/SoalUjian' } as const;
 const LETTERS = ['a', 'b', 'c', 'd'];

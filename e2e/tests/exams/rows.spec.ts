@@ -22,7 +22,6 @@ async function saveResult(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test.describe.configure({ timeout: 60_000 }); // long flows: a whole exam per test
 
 test('forms: the zero-timer rule, a reload keeps the sequence, average plus bonus saved', async ({
   page,

@@ -26,7 +26,6 @@ test('a committee admin sets up an event, imports participants, adds and deactiv
   server,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await loginAs(page, ADMIN.noWa);
   await openConsole(page);
   const api = await consoleApi(page);

@@ -57,7 +57,6 @@ for (const [width, height] of [
   test(`a messy spreadsheet is read forgivingly, its near miss decided on the page (${width}×${height})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const idUkt = await openImpor(page, width, height);
     const file = page.getByLabel(/File impor/);
     await file.setInputFiles({

@@ -12,7 +12,6 @@ import { sitiTakes } from './panitia-helpers';
 // status, band and correction show without scrolling; the event list's actions in one menu.
 
 test.use({ actionTimeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 const PAGES = [
   'Kegiatan',

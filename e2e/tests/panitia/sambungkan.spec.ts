@@ -22,7 +22,6 @@ import { openConsole, openTab } from './panitia-helpers';
 // is opened on the server's own address, as on the committee's laptop.
 
 test.use({ actionTimeout: 15_000 });
-test.describe.configure({ timeout: 120_000 });
 
 /** The SHA-256 fingerprint of a PEM certificate as `openssl x509 -fingerprint -sha256` prints it. */
 function opensslFingerprint(pem: string): string {

@@ -29,6 +29,7 @@ import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
 import { organisasiRoutes } from './modules/organisasi/organisasi.routes';
 import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks';
 import { regionsRoutes } from './modules/regions/regions.routes';
+import { pasangSertifikatRoutes } from './modules/sambungkan/pasang-sertifikat.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import './plugins/context';
 import { backupPanitiaRoutes } from './modules/backup/backup.panitia.routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: API_PREFIX },
   );
   await app.register(imgRoutes);
+  await app.register(pasangSertifikatRoutes);
   await app.register(staticWebPlugin, { root: config.webDist });
   startMaintenance(app);
   startBackupSchedule(app);

@@ -185,3 +185,48 @@ test('plain http: the page says the address is not https and what to do', async 
   await expect(page.getByRole('img', { name: 'QR unduhan sertifikat' })).toHaveCount(0);
   await shot(page, 'panitia-sambungkan-http-360');
 });
+
+test("http://<venue name>/ on a device without the certificate: the certificate's QR, fingerprint and steps, then the https address", async ({
+  page,
+  server,
+}) => {
+  let caddy: TestCaddy | undefined;
+  try {
+    caddy = await behindCaddy(server);
+    // As a phone types the venue name: plain http, through Caddy (docs/decisions/133).
+    await page.goto(`${caddy.httpOrigin}/`);
+    await expect(page).toHaveURL(`${caddy.httpOrigin}/`);
+    await expect(
+      page.getByRole('heading', { name: 'Pasang sertifikat UKT Penguji', level: 1 }),
+    ).toBeVisible();
+    const download = `${caddy.httpOrigin}/ukt-ca.crt`;
+    await expect(page.getByRole('link', { name: 'Unduh sertifikat' })).toHaveAttribute('href', download);
+    await expect(page.getByTestId('sidik-jari')).toHaveText(opensslFingerprint(caddy.rootPem));
+
+    // What a phone's camera reads from the QR as drawn on screen.
+    const qr = page.getByRole('img', { name: /^QR alamat unduhan sertifikat/ });
+    const png = PNG.sync.read(await qr.screenshot());
+    expect(jsQR(Uint8ClampedArray.from(png.data), png.width, png.height)?.data).toBe(download);
+
+    for (const sistem of ['HP Android', 'iPhone dan iPad', 'Laptop Windows', 'Laptop macOS', 'Laptop Linux'])
+      await expect(page.getByRole('heading', { name: sistem, level: 3 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sudah dipasang: buka aplikasi' })).toHaveAttribute(
+      'href',
+      caddy.origin,
+    );
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    await shot(page, 'pasang-sertifikat-360');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, 'pasang-sertifikat-1366');
+
+    // Every other plain-http address still goes to https.
+    const login = await fetch(`${caddy.httpOrigin}/login`, { redirect: 'manual' });
+    expect(login.status).toBe(308);
+  } finally {
+    await caddy?.stop();
+  }
+});

@@ -2,6 +2,7 @@
 
 export * from './contract';
 export * from './labels';
+export * from './langkah-sertifikat';
 export * from './rules/audit-fields';
 export * from './rules/belts';
 export * from './rules/card-code';

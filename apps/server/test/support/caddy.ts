@@ -78,9 +78,10 @@ export function runCaddy(
 /**
  * Starts `caddy run` on deploy/Caddyfile for UKT_HOST=localhost on free ports of 127.0.0.1, with
  * `tls` set to `tls` (UKT_TLS), its data and per-user files in a fresh temporary folder, no admin
- * endpoint; resolves once its plain-http site answers.
+ * endpoint, proxying to `upstream` (host:port; the Caddyfile's default otherwise); resolves once its
+ * plain-http site answers.
  */
-export async function startCaddy(tls: string): Promise<TestCaddy> {
+export async function startCaddy(tls: string, upstream?: string): Promise<TestCaddy> {
   const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-'));
   const data = join(dir, 'data');
   const httpPort = await freePort();
@@ -98,6 +99,7 @@ export async function startCaddy(tls: string): Promise<TestCaddy> {
     UKT_HTTP_PORT: String(httpPort),
     UKT_HTTPS_PORT: String(httpsPort),
     UKT_CADDY_ADMIN: 'off',
+    ...(upstream ? { UKT_UPSTREAM: upstream } : {}),
   });
   const { stop } = caddy;
   const httpOrigin = `http://localhost:${httpPort}`;

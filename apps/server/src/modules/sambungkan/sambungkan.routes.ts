@@ -1,14 +1,13 @@
 import { API, apiResult, Sambungkan } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
-import { caCertReader, sambungkanAddresses, sambungkanOf } from './sambungkan.service';
+import { caCertSource, sambungkanOf } from './sambungkan.service';
 
 /** GET /panitia/sambungkan: the addresses the console shows as QR codes for examiners' phones. */
 export const sambungkanRoutes: FastifyPluginAsyncZod = async (app) => {
   // The addresses come from the environment, fixed for the life of the process; the certificate
   // behind one is read again for each page (docs/decisions/126).
-  const addresses = sambungkanAddresses(app.config.publicUrl, app.config.caCertUrl);
-  const readCaCert = addresses.alamat_sertifikat_ca ? caCertReader(addresses.alamat_sertifikat_ca) : null;
+  const { addresses, read } = caCertSource(app.config.publicUrl, app.config.caCertUrl);
   app.get(
     API.panitia.sambungkan.route,
     {
@@ -20,7 +19,7 @@ export const sambungkanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reading = readCaCert ? await readCaCert() : null;
+      const reading = await read();
       if (reading?.masalah) {
         request.log.warn(
           { url: addresses.alamat_sertifikat_ca, detail: reading.detail },

@@ -47,6 +47,19 @@ export function caCertReader(
   };
 }
 
+/**
+ * The addresses for this server's PUBLIC_URL and CA_CERT_URL, and a reader of the certificate behind
+ * them (null when none is offered): shared by the console's Sambungkan HP and the http landing page.
+ */
+export function caCertSource(
+  publicUrl: string,
+  caCertUrl: string | null | undefined,
+): { addresses: SambungkanAddresses; read: () => Promise<CaCertReading | null> } {
+  const addresses = sambungkanAddresses(publicUrl, caCertUrl);
+  const reader = addresses.alamat_sertifikat_ca ? caCertReader(addresses.alamat_sertifikat_ca) : null;
+  return { addresses, read: async () => (reader ? reader() : null) };
+}
+
 /** The page's answer: the addresses, and what was found at the certificate's address (null: none offered). */
 export function sambungkanOf(addresses: SambungkanAddresses, reading: CaCertReading | null): Sambungkan {
   return {

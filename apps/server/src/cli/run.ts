@@ -5,6 +5,7 @@ import { Tingkat } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import { resolveSecret } from '../config/secret';
+import { loadVenueEnv } from '../config/venue-env';
 import { connectDb, openDb } from '../db/connect';
 import { dialectName } from '../db/dialect';
 import type { Database } from '../db/types';
@@ -30,6 +31,7 @@ import { applyImport, importColumns } from '../modules/imports/imports.service';
 import { importPending, type PendingReport, readPendingFile } from '../modules/imports/pending.service';
 import { fileSource } from '../modules/imports/read-table';
 import { exportResults, resultsFormatOf } from '../modules/results/results.service';
+import { describeChecks, periksaVenue } from '../modules/venue/periksa.service';
 import { passphraseOf } from './backup-options';
 
 const describeCounts = (m: BackupManifest) =>
@@ -297,6 +299,18 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
       io.out(describeCounts(manifest));
       io.out(`Tujuan: database ${dialectName(config.databaseUrl)}, folder data ${config.dataDir}.`);
       return 0;
+    },
+  },
+  {
+    name: 'periksa',
+    flags: '[NAMA] [--sertifikat FILE --kunci FILE]',
+    help: 'periksa laptop venue sebelum mulai: port, nama, Caddy, sertifikat, jam, disk, cadangan',
+    // Runs before any database exists: the events' dates are read only if one can be opened.
+    async run({ config, io, arg, flag }) {
+      const options = { name: arg, certificate: flag('sertifikat'), key: flag('kunci') };
+      const { name, checks } = await periksaVenue(config, loadVenueEnv(), options);
+      for (const line of describeChecks(checks, name)) io.out(line);
+      return checks.some((c) => c.ok === false) ? 1 : 0;
     },
   },
 ];

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import type { Config } from '../../config/env';
+import type { VenueEnv } from '../../config/venue-env';
+import { badRequest } from '../../lib/errors';
+import { type Check, localDay } from './check';
+import { lastEventDayOf } from './event-days';
+import { nameOf, runPreflight } from './preflight';
+import { type Probes, realProbes } from './probes';
+
+// `ukt periksa [NAMA]` and, later, the venue launcher: the pre-flight check with the app's settings.
+
+/** What the command line adds to the settings: the name and a domain certificate's files. */
+export interface PeriksaOptions {
+  /** As typed; empty for PUBLIC_URL's host. */
+  name: string;
+  certificate: string | undefined;
+  key: string | undefined;
+}
+
+/** The name a check is about: as typed, else PUBLIC_URL's host. */
+function nameFrom(typed: string, publicUrl: string): string {
+  try {
+    return nameOf(typed || publicUrl);
+  } catch {
+    throw badRequest(`"${typed}" bukan nama: tulis namanya saja, misalnya ukt.lan.`);
+  }
+}
+
+/** Runs every check for this laptop's settings, answering the name checked and the checks; file names are relative to where the command was typed. */
+export async function periksaVenue(
+  config: Config,
+  venue: VenueEnv,
+  options: PeriksaOptions,
+  probes: Probes = realProbes,
+): Promise<{ name: string; checks: Check[] }> {
+  if ((options.certificate === undefined) !== (options.key === undefined))
+    throw badRequest(
+      '--sertifikat FILE dan --kunci FILE diisi bersama: sertifikat domain dan kunci rahasianya.',
+    );
+  const certificate =
+    options.certificate && options.key
+      ? {
+          cert: resolve(config.invocationDir, options.certificate),
+          key: resolve(config.invocationDir, options.key),
+        }
+      : undefined;
+  const name = nameFrom(options.name, config.publicUrl);
+  const checks = await runPreflight(
+    {
+      name,
+      httpPort: venue.httpPort,
+      httpsPort: venue.httpsPort,
+      caddy: { program: venue.caddy, pathVariable: venue.pathVariable },
+      certificate,
+      lastEventDay: certificate ? await lastEventDayOf(config, localDay(probes.now())) : undefined,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      backupDir: config.backup.dir,
+      sqliteFile: config.databaseUrl.startsWith('sqlite:')
+        ? resolve(config.databaseUrl.slice('sqlite:'.length))
+        : undefined,
+      minFreeDiskBytes: config.minFreeDiskBytes,
+    },
+    probes,
+  );
+  return { name, checks };
+}
+
+const SYMBOL = { true: '✓', warn: '!', false: '✗' } as const;
+
+/** The report as printed: one line per check, its advice indented under it, and a summary. */
+export function describeChecks(checks: Check[], name: string): string[] {
+  const lines = checks.flatMap((c) => [
+    `${SYMBOL[String(c.ok) as keyof typeof SYMBOL]} ${c.judul}: ${c.pesan}`,
+    ...(c.saran ? c.saran.split('\n').map((l) => `    ${l}`) : []),
+  ]);
+  const count = (ok: Check['ok']) => checks.filter((c) => c.ok === ok).length;
+  const [good, warn, bad] = [count(true), count('warn'), count(false)];
+  const verdict = bad
+    ? `Perbaiki yang bertanda ✗, lalu jalankan lagi: npm run ukt -- periksa ${name}`
+    : warn
+      ? 'Boleh mulai; baca dulu peringatan (!) di atas.'
+      : 'Laptop siap.';
+  return [...lines, `Hasil: ${good} baik, ${warn} peringatan, ${bad} gagal. ${verdict}`];
+}

@@ -1,5 +1,6 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compareVersions } from '../../lib/semver';
 import { type Check, codeOf, failed, passed, warned } from './check';
 import type { Probes } from './probes';
@@ -49,10 +50,29 @@ function installAdvice(platform: NodeJS.Platform): string {
   return `Pasang dengan \`sudo apt install caddy\` (Debian/Ubuntu), atau unduh dari ${DOWNLOAD} dan isi UKT_CADDY dengan letak berkasnya.`;
 }
 
-/** Where Caddy was looked for: UKT_CADDY when set, else the PATH. */
+/**
+ * The app's own folder (the root package.json, "ukt-penguji"), found upward from this module in
+ * src/ and in the bundled dist/ alike: a downloaded Caddy may sit there, as the venue launcher looks.
+ */
+export function appFolder(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    try {
+      if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'ukt-penguji') return dir;
+    } catch {
+      // not here; one level up
+    }
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+/** Where Caddy was looked for: UKT_CADDY when set, else beside the app, else the PATH. */
 export interface CaddyPlace {
   /** UKT_CADDY, as set. */
   program: string | undefined;
+  /** The app's folder, where a downloaded caddy (caddy.exe) may be kept. */
+  beside?: string;
   pathVariable: string;
   platform: NodeJS.Platform;
 }
@@ -62,7 +82,13 @@ export async function checkCaddy(place: CaddyPlace, probes: Probes): Promise<Che
   const id = 'caddy';
   const judul = `Caddy ${MIN_CADDY_VERSION.replace(/\.0$/, '')} atau lebih baru`;
   const { program, platform } = place;
-  const file = program ? resolve(program) : findOnPath('caddy', place.pathVariable, platform);
+  const file = program
+    ? resolve(program)
+    : findOnPath(
+        'caddy',
+        [place.beside ?? '', place.pathVariable].join(platform === 'win32' ? ';' : delimiter),
+        platform,
+      );
   if (program && file && !runnable(file, platform)) {
     return failed(
       id,
@@ -75,7 +101,7 @@ export async function checkCaddy(place: CaddyPlace, probes: Probes): Promise<Che
     return failed(
       id,
       judul,
-      'Caddy tidak ditemukan: tidak ada di PATH, dan UKT_CADDY tidak diisi.',
+      'Caddy tidak ditemukan: tidak ada di folder aplikasi maupun di PATH, dan UKT_CADDY tidak diisi.',
       installAdvice(platform),
     );
   let output: string;

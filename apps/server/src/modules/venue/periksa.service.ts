@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Config } from '../../config/env';
 import type { VenueEnv } from '../../config/venue-env';
 import { badRequest } from '../../lib/errors';
+import { appFolder } from './caddy-check';
 import { type Check, localDay } from './check';
 import { lastEventDayOf } from './event-days';
 import { nameOf, runPreflight } from './preflight';
@@ -50,7 +51,7 @@ export async function periksaVenue(
       name,
       httpPort: venue.httpPort,
       httpsPort: venue.httpsPort,
-      caddy: { program: venue.caddy, pathVariable: venue.pathVariable },
+      caddy: { program: venue.caddy, beside: appFolder(), pathVariable: venue.pathVariable },
       certificate,
       lastEventDay: certificate ? await lastEventDayOf(config, localDay(probes.now())) : undefined,
       publicUrl: config.publicUrl,

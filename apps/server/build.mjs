@@ -9,7 +9,12 @@ const at = process.argv.indexOf('--outdir');
 const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
 
 await build({
-  entryPoints: { server: 'src/server.ts', cluster: 'src/cluster.ts', cli: 'src/cli/main.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    cluster: 'src/cluster.ts',
+    cli: 'src/cli/main.ts',
+    venue: 'src/venue.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

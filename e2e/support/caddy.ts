@@ -40,6 +40,18 @@ async function twoPorts(host: string): Promise<[number, number]> {
   }
 }
 
+/**
+ * Makes `home` a HOME for Chromium whose NSS database trusts the CA in `caFile` for web sites, as a
+ * phone trusts Caddy's root once installed (`launch({ env: { HOME: home } })`); answers `home`.
+ */
+export function trustingBrowserHome(home: string, caFile: string): string {
+  const nssdb = `sql:${join(home, '.pki/nssdb')}`;
+  mkdirSync(join(home, '.pki/nssdb'), { recursive: true });
+  execFileSync('certutil', ['-N', '--empty-password', '-d', nssdb]);
+  execFileSync('certutil', ['-A', '-d', nssdb, '-t', 'C,,', '-n', 'ukt-caddy', '-i', caFile]);
+  return home;
+}
+
 /** A certificate obtained before the event (UKT_TLS="CERT KEY"), and the CA a phone already trusts it by. */
 export interface DomainCertificate {
   cert: string;
@@ -123,13 +135,9 @@ export async function startCaddy(upstream: string, options: CaddyOptions = {}): 
         throw new Error(`caddy served no certificate within 20 s:\n${caddy.stderr()}`);
       await sleep(100);
     }
-    const browserHome = join(dir, 'browser-home');
-    const nssdb = `sql:${join(browserHome, '.pki/nssdb')}`;
-    mkdirSync(join(browserHome, '.pki/nssdb'), { recursive: true });
-    execFileSync('certutil', ['-N', '--empty-password', '-d', nssdb]);
     const trusted = domain ? join(dir, 'domain-ca.crt') : root;
     if (domain) writeFileSync(trusted, domain.caPem);
-    execFileSync('certutil', ['-A', '-d', nssdb, '-t', 'C,,', '-n', 'ukt-caddy', '-i', trusted]);
+    const browserHome = trustingBrowserHome(join(dir, 'browser-home'), trusted);
     return {
       origin: `https://${host}:${httpsPort}`,
       httpOrigin: `http://${host}:${httpPort}`,

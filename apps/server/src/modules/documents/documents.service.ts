@@ -1,4 +1,4 @@
-import { digitsOnly, formatNilai, hariWib, isAdminPanitia, POSTS, tanggalPanjangId } from '@ukt/core';
+import { formatNilai, hariWib, isAdminPanitia, nomorWa, POSTS, tanggalPanjangId } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
@@ -57,14 +57,6 @@ const score = (n: number | null) => (n === null ? KOSONG : formatNilai(n));
 
 /** A post's name as printed: 1 → 'KESHAN'. */
 const namaPos = (pos: number) => POSTS.find((p) => p.id === pos)?.nama ?? String(pos);
-
-/** A WhatsApp number as printed: 6281234567890 → '+62 812-3456-7890'. */
-export function nomorWa(noWa: string): string {
-  const digits = digitsOnly(noWa);
-  const local = digits.startsWith('62') ? digits.slice(2) : digits;
-  const parts = [local.slice(0, 3), local.slice(3, 7), local.slice(7)].filter(Boolean);
-  return `+62 ${parts.join('-')}`;
-}
 
 /** An event as a document's heading names it: 'Ujian Kenaikan Tingkat I · UKT Sabuk Polos Ke Jambon'. */
 const judulOf = (kegiatan: { nama_kegiatan: string; nama_ukt: string }) =>

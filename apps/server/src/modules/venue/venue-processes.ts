@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { nomorWa } from '@ukt/core';
+
+// The processes the venue launcher runs (docs/decisions/134): each started with its log in the data
+// folder, watched until it answers, and stopped so that nothing is left running.
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A started child process and how to stop it. */
+export interface Child {
+  readonly name: string;
+  readonly process: ChildProcess;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  readonly exited: Promise<string>;
+  /** The last lines it wrote on stderr, for an error message. */
+  tail(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has ended. */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** Starts `program` with `args` and `env`, its output appended to `logFile`; `onLine` hears stdout lines. */
+export function startChild(
+  name: string,
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  onLine?: (line: string) => void,
+): Child {
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: 'a' });
+  // No shell: a path with spaces or quotes is one argument, on Windows too.
+  const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  let tail: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    if (!onLine) return;
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    tail = [...tail, ...chunk.toString('utf8').split('\n').filter(Boolean)].slice(-20);
+  });
+  const exited = new Promise<string>((resolve) => {
+    child.once('error', (error) => {
+      tail.push(error.message);
+      resolve(`error ${(error as NodeJS.ErrnoException).code ?? error.message}`);
+    });
+    child.once('exit', (code, signal) => resolve(signal ?? String(code)));
+  }).finally(() => log.end());
+  return {
+    name,
+    process: child,
+    exited,
+    tail: () => tail.join('\n'),
+    async stop(graceMs) {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      child.kill('SIGTERM');
+      const ended = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+      if (!ended) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
+
+/** Waits until `url` answers below 500, or `child` ends, or `timeoutMs` passes; says which. */
+export async function waitForAnswer(
+  url: string,
+  child: Child,
+  timeoutMs: number,
+): Promise<'siap' | 'berhenti' | 'terlambat'> {
+  let ended = false;
+  void child.exited.then(() => {
+    ended = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (!ended && Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2_000) });
+      await res.body?.cancel();
+      if (res.status < 500) return 'siap';
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return ended ? 'berhenti' : 'terlambat';
+}
+
+/** The name and SHA-256 fingerprint of Caddy's root once Caddy has written it (up to `timeoutMs`). */
+export async function rootOf(
+  rootCrt: string,
+  timeoutMs: number,
+): Promise<{ nama: string; sidikJari: string } | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const cert = new X509Certificate(readFileSync(rootCrt));
+      return { nama: /^CN=(.*)$/m.exec(cert.subject)?.[1] ?? cert.subject, sidikJari: cert.fingerprint256 };
+    } catch {
+      if (Date.now() > deadline) return null;
+      await sleep(200);
+    }
+  }
+}
+
+/**
+ * Follows the login-code outbox the app appends to (OTP_DELIVERY=file) and hands each new code to
+ * `show` as one plain line; starts at the file's current end. Stops when the returned function is called.
+ */
+export function followLoginCodes(outbox: string, show: (line: string) => void): () => void {
+  let offset = (() => {
+    try {
+      return statSync(outbox).size;
+    } catch {
+      return 0;
+    }
+  })();
+  let partial = '';
+  let stopped = false;
+  const read = async () => {
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      handle = await open(outbox, 'r');
+      const { size } = await handle.stat();
+      if (size < offset) offset = 0;
+      if (size === offset) return;
+      const buffer = Buffer.alloc(size - offset);
+      await handle.read(buffer, 0, buffer.length, offset);
+      offset = size;
+      const lines = (partial + buffer.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const { to, code } = JSON.parse(line) as { to?: string; code?: string };
+          if (to && code) show(`Kode login untuk ${nomorWa(to)}: ${code}`);
+        } catch {
+          // not a line the app wrote
+        }
+      }
+    } catch {
+      // no code sent yet
+    } finally {
+      await handle?.close();
+    }
+  };
+  const loop = async () => {
+    while (!stopped) {
+      await read();
+      await sleep(300);
+    }
+  };
+  void loop();
+  return () => {
+    stopped = true;
+  };
+}
+
+/** A line of the app's JSON log worth showing in the window (warnings and errors), or null. */
+export function appLogLine(line: string): string | null {
+  try {
+    const entry = JSON.parse(line) as { level?: number; msg?: string };
+    if (typeof entry.level !== 'number' || entry.level < 40 || !entry.msg) return null;
+    return `${entry.level >= 50 ? 'Galat' : 'Peringatan'}: ${entry.msg}`;
+  } catch {
+    return line.trim() ? line : null;
+  }
+}

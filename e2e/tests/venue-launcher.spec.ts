@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { trustingBrowserHome, VENUE_HOST } from '../support/caddy';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { PENGUJI } from '../support/examiners';
+import { freePort, ROOT } from '../support/server';
+import { shot } from '../support/shots';
+
+// The venue in one command (docs/decisions/134): `npm run venue -- NAMA` as a volunteer runs it,
+// here `node apps/server/dist/venue.js ujian.test` (what the npm script runs after the build). It
+// starts the app and the real Caddy with deploy/Caddyfile; a phone (Chromium that has installed the
+// root printed by the launcher, ujian.test mapped to this machine) signs in with the code the
+// launcher shows on its own line; Ctrl+C (SIGINT) stops both and leaves nothing listening.
+
+test.describe.configure({ timeout: 180_000 });
+
+/** The launcher's output so far, and a wait for a line matching `pattern`. */
+function output(child: ChildProcess) {
+  let text = '';
+  child.stdout?.on('data', (chunk) => {
+    text += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    text += String(chunk);
+  });
+  return {
+    text: () => text,
+    async line(pattern: RegExp, timeoutMs = 90_000): Promise<RegExpExecArray> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = pattern.exec(text);
+        if (match) return match;
+        if (child.exitCode !== null) throw new Error(`the launcher ended (${child.exitCode}):\n${text}`);
+        if (Date.now() > deadline) throw new Error(`no line ${pattern} within ${timeoutMs} ms:\n${text}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+/** Whether something accepts connections on `port` of `host`. */
+const listening = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+test('npm run venue: one command starts the app behind Caddy, a phone signs in with the code it shows, Ctrl+C stops both', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-venue-'));
+  const [appPort, httpPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
+  const launcher = spawn(process.execPath, [join(ROOT, 'apps/server/dist/venue.js'), VENUE_HOST], {
+    cwd: join(ROOT, 'apps/server'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      DATA_DIR: join(dir, 'data'),
+      PORT: String(appPort),
+      UKT_HTTP_PORT: String(httpPort),
+      UKT_HTTPS_PORT: String(httpsPort),
+      UKT_BIND: '127.0.0.1',
+      UKT_ENV_FILE: join(dir, 'ukt.env'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = output(launcher);
+  try {
+    await out.line(/Tekan Ctrl\+C/);
+    const origin = `https://${VENUE_HOST}:${httpsPort}`;
+    expect(out.text()).toContain(`Di laptop ini dan di HP:  ${origin}`);
+    expect(out.text()).toContain(`buka http://${VENUE_HOST}:${httpPort} (halaman pasang sertifikat)`);
+    const fingerprint = (await out.line(/Sidik jari SHA-256: ([0-9A-F:]{95})/))[1];
+    expect(out.text()).toContain(`Cadangan otomatis tiap 30 menit ke: ${join(dir, 'data', 'cadangan')}`);
+    // No JSON log line in the window.
+    expect(out.text()).not.toMatch(/^\{/m);
+
+    // The phone installs the root the launcher named (Caddy's, in the app's data folder).
+    const root = join(dir, 'data/caddy/pki/authorities/local/root.crt');
+    const home = trustingBrowserHome(join(dir, 'browser-home'), root);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${VENUE_HOST} 127.0.0.1`],
+      env: { ...process.env, HOME: home },
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'id-ID' });
+      await page.goto(`${origin}/login`);
+      await page.getByLabel('Nomor WhatsApp').fill(PENGUJI.noWa.replace(/^62/, ''));
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/otp$/i);
+      const code = (await out.line(/Kode login untuk \+62 811-0000-0002: (\d{4})/))[1] as string;
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Digit 1').click();
+      await page.keyboard.type(code);
+      await page.getByRole('button', { name: 'Verifikasi & Lanjutkan' }).click();
+      await expect(page).toHaveURL(/\/event$/i);
+      await shot(page, 'venue-launcher-event-360');
+      // The certificate the phone trusts is the one whose fingerprint the launcher printed.
+      expect(fingerprint).toBe(new X509Certificate(readFileSync(root)).fingerprint256);
+    } finally {
+      await browser.close();
+    }
+
+    // Ctrl+C: both stop, nothing left listening, the window says the scores are kept.
+    const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+    launcher.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(out.text()).toContain('UKT Penguji berhenti. Semua nilai yang diterima sudah tersimpan.');
+    for (const port of [appPort, httpPort, httpsPort]) expect(await listening('127.0.0.1', port)).toBe(false);
+  } finally {
+    if (launcher.exitCode === null) launcher.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

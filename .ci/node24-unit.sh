@@ -6,8 +6,9 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 version="${NODE24_VERSION:-24.21.0}"
 
-# The unpacked Node is kept between runs, outside the checkout.
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/ukt-node24"
+# The unpacked Node is kept between runs, outside the checkout, where every user may run it: one
+# test runs the restore command as the unprivileged user `nobody` (home folders are often private).
+cache="${UKT_NODE_CACHE:-/var/tmp/ukt-node24}"
 node_home="$cache/node-v$version"
 if [ ! -x "$node_home/bin/node" ]; then
   mkdir -p "$cache"
@@ -17,10 +18,12 @@ if [ ! -x "$node_home/bin/node" ]; then
   mv "$unpack/package" "$node_home"
   rm -rf "$unpack"
 fi
+chmod 755 "$cache" "$node_home"
 
 # A copy of the work tree as it stands (tracked and new files, no node_modules or builds): its own
 # node_modules, so the native addon built for Node 24 never replaces the one Node 20 loads.
 work="$(mktemp -d "${TMPDIR:-/tmp}/ukt-node24.XXXXXX")"
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 if git -C "$repo" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   git -C "$repo" ls-files -z --cached --others --exclude-standard |

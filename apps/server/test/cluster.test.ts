@@ -326,7 +326,7 @@ describe('several server processes on one PostgreSQL database', { timeout: 60_00
   });
 });
 
-describe.concurrent('the cluster entry that cannot start', { timeout: 40_000 }, () => {
+describe.concurrent('the cluster entry that cannot start', { timeout: 90_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-cluster-refused-'));

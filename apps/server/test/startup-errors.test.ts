@@ -8,7 +8,7 @@ import { freePort, runToExit } from './support/server-process';
 // A server or `ukt` command that cannot use its database or DATA_DIR says so in one line naming the
 // setting and the place, in Indonesian, and exits 1: no stack trace for an operator to decode.
 // Each case is a process of its own: they run side by side.
-describe.concurrent('start-up with an unusable database or data directory', { timeout: 40_000 }, () => {
+describe.concurrent('start-up with an unusable database or data directory', { timeout: 90_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-startup-'));

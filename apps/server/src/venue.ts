@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API } from '@ukt/core';
 import { ConfigError, loadConfig } from './config/env';
+import { loadVenueEnv } from './config/venue-env';
+import { appFolder, locateCaddy } from './modules/venue/caddy-check';
+import { describeChecks, periksaVenue } from './modules/venue/periksa.service';
 import { namaProblem, venuePlan } from './modules/venue/venue-plan';
 import {
   appLogLine,
@@ -26,24 +29,14 @@ const USAGE = [
   '  --caddy      program Caddy bila tidak ada di PATH atau di folder aplikasi',
 ].join('\n');
 
-/** The repository root: src/venue.ts and dist/venue.js both sit two levels under it. */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The app's folder (the repository root), where deploy/Caddyfile and a downloaded Caddy sit. */
+const ROOT = appFolder() ?? fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Stops with `message` (and the usage when asked), leaving nothing running. */
 function fail(message: string, usage = false): never {
   console.error(message);
   if (usage) console.error(`\n${USAGE}`);
   process.exit(2);
-}
-
-/** Caddy as named (--caddy, UKT_CADDY), beside the app, or on PATH. */
-function caddyProgram(named: string | undefined, invocationDir: string): string {
-  if (named)
-    return isAbsolute(named) || named.includes('/') || named.includes('\\')
-      ? resolve(invocationDir, named)
-      : named;
-  const beside = join(ROOT, process.platform === 'win32' ? 'caddy.exe' : 'caddy');
-  return existsSync(beside) ? beside : 'caddy';
 }
 
 /** Whether Caddy's plain-http site for `nama` answers on `port` of this laptop. */
@@ -111,16 +104,17 @@ async function main(): Promise<void> {
         `Letak berkas ${file} mengandung spasi, yang tidak dapat dibaca Caddy. Pindahkan ke folder tanpa spasi.`,
       );
   }
-  const port = (name: string, standard: number) => {
-    const value = Number(env[name] ?? standard);
-    if (!Number.isInteger(value) || value < 1 || value > 65_535) fail(`${name} harus angka 1 sampai 65535.`);
-    return value;
-  };
+  let venue: ReturnType<typeof loadVenueEnv>;
+  try {
+    venue = loadVenueEnv();
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
   const plan = venuePlan({
     nama,
     sertifikat: files,
-    httpPort: port('UKT_HTTP_PORT', 80),
-    httpsPort: port('UKT_HTTPS_PORT', 443),
+    httpPort: venue.httpPort,
+    httpsPort: venue.httpsPort,
     bind: env.UKT_BIND || undefined,
     appPort: config.port,
     dataDir: config.dataDir,
@@ -128,7 +122,36 @@ async function main(): Promise<void> {
     otpDelivery: env.OTP_DELIVERY,
     caddyfile: join(ROOT, 'deploy/Caddyfile'),
   });
-  const caddy = caddyProgram(args.values.caddy ?? env.UKT_CADDY, config.invocationDir);
+  const named = args.values.caddy ? resolve(config.invocationDir, args.values.caddy) : venue.caddy;
+  const place = {
+    program: named,
+    beside: ROOT,
+    pathVariable: venue.pathVariable,
+    platform: process.platform,
+  };
+
+  // The pre-flight check (docs/decisions/131) with the settings the app is about to get.
+  console.log(`Memeriksa laptop untuk ${nama}…`);
+  const planned = loadConfig({ ...env, ...plan.appEnv });
+  const { checks } = await periksaVenue(
+    planned,
+    { ...venue, caddy: named },
+    {
+      name: nama,
+      certificate: sertifikat,
+      key: kunci,
+    },
+  );
+  console.log(describeChecks(checks, nama).slice(0, -1).join('\n'));
+  // A name that does not lead here yet is said, not a reason to wait: the router may be set later.
+  const blocking = checks.filter((c) => c.ok === false && c.id !== 'nama');
+  if (blocking.length > 0) {
+    console.error(`\nPerbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ${nama}`);
+    process.exit(1);
+  }
+  if (checks.some((c) => c.id === 'nama' && c.ok === false))
+    console.log(`Aplikasi tetap dimulai; HP dapat membukanya setelah ${nama} mengarah ke laptop ini.`);
+  const caddy = locateCaddy(place) ?? 'caddy';
 
   console.log(`Memulai UKT Penguji untuk ${nama}…`);
   const children: Child[] = [];

@@ -147,15 +147,18 @@ describe('the launcher refuses and stops cleanly', () => {
     expect(missing.stderr).toContain('Berkas /tidak/ada/cert.pem tidak ada.');
   });
 
-  it('Caddy not found: said in words, the app it started is stopped again', async () => {
+  it('Caddy not found: the pre-flight check says so and nothing is started', async () => {
     const run = await launch(['ukt.lan', '--caddy', '/tidak/ada/caddy']);
     expect(run.code).toBe(1);
-    expect(run.output).toContain('Program Caddy tidak ditemukan.');
-    expect(run.output).toContain('UKT Penguji berhenti.');
+    expect(run.output).toContain(
+      '✗ Caddy 2.6 atau lebih baru: UKT_CADDY menunjuk ke /tidak/ada/caddy, tetapi di sana tidak ada program yang bisa dijalankan.',
+    );
+    expect(run.output).toContain('Perbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ukt.lan');
+    expect(run.output).not.toContain('UKT Penguji berjalan');
     expect(await closed(run.appPort)).toBe(true);
   }, 120_000);
 
-  it('a port Caddy needs is held by another program: said, and the app is stopped again', async () => {
+  it('a port Caddy needs is held by another program: the check names it and nothing is started', async () => {
     // Another program on the port: it accepts connections and never answers.
     const held = new Set<Socket>();
     const holder = createServer((socket) => held.add(socket));
@@ -164,8 +167,8 @@ describe('the launcher refuses and stops cleanly', () => {
     try {
       const run = await launch(['ukt.lan'], { UKT_HTTP_PORT: String(port) });
       expect(run.code).toBe(1);
-      expect(run.output).toContain(`Port ${port} atau`);
-      expect(run.output).toContain('sudah dipakai program lain.');
+      expect(run.output).toMatch(new RegExp(`✗ Port ${port} untuk Caddy: .*\\(pid ${process.pid}\\)`));
+      expect(run.output).toContain('Perbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ukt.lan');
       expect(await closed(run.appPort)).toBe(true);
     } finally {
       for (const socket of held) socket.destroy();

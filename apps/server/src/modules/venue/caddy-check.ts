@@ -77,18 +77,24 @@ export interface CaddyPlace {
   platform: NodeJS.Platform;
 }
 
-/** Caddy found and `caddy version` at least MIN_CADDY_VERSION. */
-export async function checkCaddy(place: CaddyPlace, probes: Probes): Promise<Check> {
-  const id = 'caddy';
-  const judul = `Caddy ${MIN_CADDY_VERSION.replace(/\.0$/, '')} atau lebih baru`;
+/** The Caddy program to run: UKT_CADDY (or --caddy) as given, else beside the app, else on the PATH; null when none. */
+export function locateCaddy(place: CaddyPlace): string | null {
   const { program, platform } = place;
-  const file = program
+  return program
     ? resolve(program)
     : findOnPath(
         'caddy',
         [place.beside ?? '', place.pathVariable].join(platform === 'win32' ? ';' : delimiter),
         platform,
       );
+}
+
+/** Caddy found and `caddy version` at least MIN_CADDY_VERSION. */
+export async function checkCaddy(place: CaddyPlace, probes: Probes): Promise<Check> {
+  const id = 'caddy';
+  const judul = `Caddy ${MIN_CADDY_VERSION.replace(/\.0$/, '')} atau lebih baru`;
+  const { program, platform } = place;
+  const file = locateCaddy(place);
   if (program && file && !runnable(file, platform)) {
     return failed(
       id,

@@ -272,6 +272,7 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
           reason: 'manual',
         });
         io.out(describeBackup(result.file, result.bytes, result.manifest));
+        if (result.note) io.out(result.note);
         return 0;
       } finally {
         await db.destroy();
@@ -284,8 +285,13 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
     flags: '[--force] [--selagi-server-jalan] [--passphrase-env NAME]',
     help: 'pulihkan cadangan ke database dan DATA_DIR yang kosong, dengan server berhenti (--force: timpa isinya)',
     async run({ config, io, arg, flag }) {
-      const { manifest } = await restoreBackup(
-        { databaseUrl: config.databaseUrl, dataDir: config.dataDir, backupDir: config.backup.dir },
+      const { manifest, notes } = await restoreBackup(
+        {
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          backupDir: config.backup.dir,
+          caddyDataDir: config.caddyDataDir,
+        },
         arg,
         {
           force: flag('force') !== undefined,
@@ -298,6 +304,7 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
       );
       io.out(describeCounts(manifest));
       io.out(`Tujuan: database ${dialectName(config.databaseUrl)}, folder data ${config.dataDir}.`);
+      for (const line of notes) io.out(line);
       return 0;
     },
   },

@@ -79,9 +79,14 @@ const EnvSchema = z.object({
     .min(0, { error: 'MIN_FREE_DISK_MB tidak boleh negatif' })
     .default(100),
   UKT_BACKUP_PASSPHRASE: z.string().min(8, { error: 'UKT_BACKUP_PASSPHRASE minimal 8 karakter' }).optional(),
+  // deploy/Caddyfile's storage folder: its CA travels with every backup (docs/decisions/132).
+  UKT_CADDY_DATA: z.string().min(1).optional(),
   // Set by npm to the directory `npm run …` was typed in; the CLI resolves file names against it.
   INIT_CWD: z.string().optional(),
 });
+
+/** The default Caddy data folder's name inside DATA_DIR. */
+export const DEFAULT_CADDY_FOLDER = 'caddy';
 
 /** Everything the server and the CLI are configured with. */
 export interface Config {
@@ -116,6 +121,11 @@ export interface Config {
    * UKT_BACKUP_PASSPHRASE set, the CLI's and the schedule's archives are sealed with it.
    */
   backup: { dir: string; intervalMinutes: number | undefined; keep: number; passphrase: string | undefined };
+  /**
+   * Caddy's data folder (UKT_CADDY_DATA, default DATA_DIR/caddy): its CA's root certificate and key
+   * go into every backup and come back with a restore, and nothing else of it (docs/decisions/132).
+   */
+  caddyDataDir: string;
   /** The database file and DATA_DIR: the disks a full disk is looked for on (log, /health). */
   diskPaths: string[];
   /** /health says not ready while any of diskPaths has less free space than this, in bytes. */
@@ -183,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       passphrase: e.UKT_BACKUP_PASSPHRASE,
     },
+    caddyDataDir: resolve(e.UKT_CADDY_DATA ?? `${dataDir}/${DEFAULT_CADDY_FOLDER}`),
     diskPaths: [dataDir, ...(sqliteFile ? [sqliteFile] : [])],
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     invocationDir: e.INIT_CWD ?? process.cwd(),

@@ -16,6 +16,8 @@ export const CADDYFILE = join(import.meta.dirname, '../../../../deploy/Caddyfile
 export interface TestCaddy {
   /** The plain-http site at UKT_HOST: http://localhost:<port>. */
   httpOrigin: string;
+  /** The port of the https site at UKT_HOST. */
+  httpsPort: number;
   /** UKT_CADDY_DATA: its CA (pki/authorities/local) and the certificates it issued. */
   data: string;
   /** Stops Caddy and removes its temporary folder. */
@@ -79,11 +81,11 @@ export function runCaddy(
  * Starts `caddy run` on deploy/Caddyfile for UKT_HOST=localhost on free ports of 127.0.0.1, with
  * `tls` set to `tls` (UKT_TLS), its data and per-user files in a fresh temporary folder, no admin
  * endpoint, proxying to `upstream` (host:port; the Caddyfile's default otherwise); resolves once its
- * plain-http site answers.
+ * plain-http site answers. `data` is a UKT_CADDY_DATA of the caller's, which stop() leaves.
  */
-export async function startCaddy(tls: string, upstream?: string): Promise<TestCaddy> {
+export async function startCaddy(tls: string, upstream?: string, data?: string): Promise<TestCaddy> {
   const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-'));
-  const data = join(dir, 'data');
+  data ??= join(dir, 'data');
   const httpPort = await freePort();
   let httpsPort = await freePort();
   while (httpsPort === httpPort) httpsPort = await freePort();
@@ -112,7 +114,7 @@ export async function startCaddy(tls: string, upstream?: string): Promise<TestCa
     try {
       // Any answer: the site is up (everything but the certificate redirects to https).
       await httpGet(`${httpOrigin}/`);
-      return { httpOrigin, data, stop };
+      return { httpOrigin, httpsPort, data, stop };
     } catch {
       if (Date.now() > deadline) {
         await stop();

@@ -8,6 +8,8 @@ import { DEFAULT_BACKUP_FOLDER } from '../../config/backup-dir';
 // files (the archive holds the database as rows), backups themselves, or work files. The default
 // backup folder, DATA_DIR/cadangan, is left out even when BACKUP_DIR is set elsewhere: backups kept
 // there before are neither copied into every new one nor removed by a restore (docs/decisions/123).
+// Caddy's data folder, DATA_DIR/caddy by default, is left out too: only its CA's root travels, as
+// a part of its own (caddy-ca.ts, docs/decisions/132).
 
 /** What a data folder holds that a backup must leave out. */
 export interface DataDirExclusions {
@@ -15,6 +17,8 @@ export interface DataDirExclusions {
   sqliteFile?: string;
   /** The backup folder when it lives in the folder. */
   backupDir?: string;
+  /** Caddy's data folder when it lives in the folder. */
+  caddyDataDir?: string;
 }
 
 const WORK_FILE = /^(\.write-test-|\.sementara-)/;
@@ -29,8 +33,9 @@ export async function dataFiles(dir: string, exclude: DataDirExclusions): Promis
   if (exclude.sqliteFile) {
     for (const suffix of ['', '-wal', '-shm', '-journal', '-pid']) skip.add(`${exclude.sqliteFile}${suffix}`);
   }
-  const backupDirs = new Set([join(resolve(dir), DEFAULT_BACKUP_FOLDER)]);
-  if (exclude.backupDir) backupDirs.add(resolve(exclude.backupDir));
+  const skipDirs = new Set([join(resolve(dir), DEFAULT_BACKUP_FOLDER)]);
+  if (exclude.backupDir) skipDirs.add(resolve(exclude.backupDir));
+  if (exclude.caddyDataDir) skipDirs.add(resolve(exclude.caddyDataDir));
   const out: string[] = [];
   const walk = async (at: string): Promise<void> => {
     let entries: import('node:fs').Dirent[];
@@ -44,7 +49,7 @@ export async function dataFiles(dir: string, exclude: DataDirExclusions): Promis
       const path = join(at, entry.name);
       if (WORK_FILE.test(entry.name) || skip.has(path)) continue;
       if (entry.isDirectory()) {
-        if (backupDirs.has(resolve(path))) continue;
+        if (skipDirs.has(resolve(path))) continue;
         await walk(path);
       } else if (entry.isFile()) {
         out.push(relative(dir, path).split(sep).join('/'));

@@ -52,9 +52,10 @@ async function keepFailure(app: FastifyInstance, error: unknown): Promise<void> 
 async function takeIfDue(app: FastifyInstance): Promise<string | null> {
   const { backup } = app.config;
   let file: string;
+  let note: string | undefined;
   try {
     if (!(await isDue(app))) return null;
-    ({ file } = await createBackup(serverBackupSource(app), {
+    ({ file, note } = await createBackup(serverBackupSource(app), {
       reason: 'jadwal',
       passphrase: backup.passphrase,
     }));
@@ -64,6 +65,7 @@ async function takeIfDue(app: FastifyInstance): Promise<string | null> {
     await keepFailure(app, error);
     throw error;
   }
+  if (note) app.log.warn(note);
   await app.writer
     .run((trx) => deleteCadanganGagal(trx, folderOf(app)))
     .catch((failed: unknown) =>

@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock';
 import { type BackupSource, createBackup } from './backup.service';
 
 // The running server, the command line and the migration hook back up the same things: the
-// database of DATABASE_URL, DATA_DIR and the backup folder of the config (docs/decisions/096).
+// database of DATABASE_URL, DATA_DIR, Caddy's CA and the backup folder of the config
+// (docs/decisions/096, 132).
 
 /** What the running server backs up (the schedule and the console's "make one now"). */
 export const serverBackupSource = (app: FastifyInstance): BackupSource => ({
@@ -17,6 +18,7 @@ export const serverBackupSource = (app: FastifyInstance): BackupSource => ({
   pgSchema: app.pgSchema,
   dataDir: app.config.dataDir,
   backupDir: app.config.backup.dir,
+  caddyDataDir: app.config.caddyDataDir,
   clock: app.clock,
 });
 
@@ -32,6 +34,7 @@ export const configBackupSource = (
   pgSchema: options.pgSchema,
   dataDir: config.dataDir,
   backupDir: config.backup.dir,
+  caddyDataDir: config.caddyDataDir,
   clock: options.clock,
 });
 
@@ -42,9 +45,10 @@ export const configBackupSource = (
 export const backupBeforeMigrate =
   (config: Config, options: { clock: Clock; pgSchema?: string; say: (line: string) => void }) =>
   async (db: Kysely<Database>, pending: string[]): Promise<void> => {
-    const { file } = await createBackup(configBackupSource(config, db, options), {
+    const { file, note } = await createBackup(configBackupSource(config, db, options), {
       reason: 'migrasi',
       passphrase: config.backup.passphrase,
     });
     options.say(`Sebelum migrasi ${pending.join(', ')}: cadangan ditulis ke ${file}`);
+    if (note) options.say(note);
   };

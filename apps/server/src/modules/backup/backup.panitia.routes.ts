@@ -67,7 +67,7 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { file } = await createBackup(source, {
+      const { file, note } = await createBackup(source, {
         reason: 'manual',
         passphrase: request.body.passphrase,
       });
@@ -76,7 +76,9 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       // The list's own reading of the new file, so the answer matches the row the page will show.
       const entry = (await listDownloadable(backup.dir)).find((b) => b.name === name);
       if (!entry) throw new Error(`cadangan ${name} tidak ada di ${backup.dir} setelah dibuat`);
-      return { success: true, message: 'Cadangan dibuat.', data: entry };
+      // A Caddy CA that could not go with it (docs/decisions/132): the committee reads why.
+      if (note) request.log.warn(note);
+      return { success: true, message: note ? `Cadangan dibuat. ${note}` : 'Cadangan dibuat.', data: entry };
     },
   );
 

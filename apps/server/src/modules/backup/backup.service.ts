@@ -13,10 +13,12 @@ import { type ArchiveEntry, isSealed, readManifestEntry, writeArchive } from './
 import { withSnapshot } from './backup.repository';
 import { dataFiles, sha256File, sqliteFileOf } from './backup-files';
 import { backupFolderError } from './backup-folder-error';
+import { readCaddyCa, stageCaddyCa } from './caddy-ca';
 
 // One archive holds an exam day: the whole database as rows taken from one consistent snapshot
-// while writes go on, DATA_DIR's files (secret.key, images, recordings) and a manifest
-// (docs/decisions/096). It restores on SQLite or PostgreSQL, whichever took it.
+// while writes go on, DATA_DIR's files (secret.key, images, recordings), Caddy's root certificate
+// and key when there are any (docs/decisions/132) and a manifest (docs/decisions/096). It restores
+// on SQLite or PostgreSQL, whichever took it.
 
 /** The archive format this version writes and reads. */
 export const BACKUP_FORMAT = 1;
@@ -36,6 +38,8 @@ export interface BackupManifest {
   encrypted: boolean;
   counts: Record<string, number>;
   files: number;
+  /** Whether it carries Caddy's CA (caddy-ca/root.crt and root.key); absent before decision 132. */
+  caddy_ca?: boolean;
   /** sha256 of every other entry, by its name in the archive. */
   checksums: Record<string, string>;
 }
@@ -50,6 +54,8 @@ export interface BackupSource {
   databaseUrl: string;
   dataDir: string;
   backupDir: string;
+  /** Caddy's data folder: its CA goes into the backup, nothing else of it (none: no CA). */
+  caddyDataDir?: string;
   clock: Clock;
   pgSchema?: string;
 }
@@ -165,6 +171,7 @@ async function takeBackup(
     const files = await dataFiles(source.dataDir, {
       sqliteFile: sqliteFileOf(source.databaseUrl),
       backupDir: source.backupDir,
+      caddyDataDir: source.caddyDataDir,
     });
     // Copied first, so a file rewritten meanwhile cannot differ from its checksum.
     for (const rel of files) {
@@ -172,7 +179,12 @@ async function takeBackup(
       await mkdir(dirname(to), { recursive: true });
       await copyFile(join(source.dataDir, rel), to);
     }
-    const names = [...Object.keys(counts).map((t) => `db/${t}.jsonl`), ...files.map((f) => `data/${f}`)];
+    const { ca, note } = source.caddyDataDir ? await readCaddyCa(source.caddyDataDir) : {};
+    const names = [
+      ...Object.keys(counts).map((t) => `db/${t}.jsonl`),
+      ...files.map((f) => `data/${f}`),
+      ...(ca ? await stageCaddyCa(ca, staging) : []),
+    ];
     const checksums: Record<string, string> = {};
     for (const name of names) checksums[name] = await sha256File(join(staging, name));
     const manifest: BackupManifest = {
@@ -185,6 +197,7 @@ async function takeBackup(
       encrypted: Boolean(options.passphrase),
       counts,
       files: files.length,
+      caddy_ca: Boolean(ca),
       checksums,
     };
     await writeFile(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -195,7 +208,7 @@ async function takeBackup(
     }
     const bytes = await writeArchive(partial, entries, options.passphrase);
     await rename(partial, file);
-    return { file, bytes, manifest };
+    return { file, bytes, manifest, note };
   } catch (error) {
     // Nothing half-written stays: a full disk gets its space back at once.
     await rm(partial, { force: true }).catch(() => undefined);
@@ -206,15 +219,16 @@ async function takeBackup(
 }
 
 /**
- * Writes one archive of the database and DATA_DIR, taken while the server goes on answering;
- * `out` defaults to a timestamped name in the backup folder. One at a time per process: a second
+ * Writes one archive of the database, DATA_DIR and Caddy's CA, taken while the server goes on
+ * answering; `out` defaults to a timestamped name in the backup folder. `note` says why a CA that
+ * is there could not go with it. One at a time per process: a second
  * request while one runs is a 409. A folder that cannot take it (full, missing, read-only) is a
  * 507 naming it, with nothing left behind (docs/decisions/122).
  */
 export async function createBackup(
   source: BackupSource,
   options: { out?: string; passphrase?: string; reason: BackupReason },
-): Promise<{ file: string; bytes: number; manifest: BackupManifest }> {
+): Promise<{ file: string; bytes: number; manifest: BackupManifest; note?: string }> {
   if (running) throw conflict('Cadangan lain sedang dibuat. Tunggu sampai selesai, lalu coba lagi.');
   const work = takeBackup(source, options);
   running = work;

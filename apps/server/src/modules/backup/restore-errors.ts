@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../config/env';
 import { openErrorMessage } from '../../db/open-error';
 import { AppError } from '../../lib/errors';
-import type { RestoreTarget } from './restore-target';
+import { caddyDataDirOf, type RestoreTarget } from './restore-target';
 
 // What a committee reads when a restore fails: plain Indonesian naming the place and what to do,
 // never errno text, a path of the app's own or a stack (docs/decisions/124).
@@ -20,14 +20,18 @@ export type RestoreStep =
   | 'data'
   /** Filling the database in one transaction. */
   | 'database'
-  /** After the commit: migrating to this version, then moving the files into place. */
+  /** After the commit: migrating to this version, moving the files into place, then Caddy's CA. */
   | 'migrasi'
-  | 'berkas';
+  | 'berkas'
+  | 'caddy';
+
+/** The steps after the database's commit: a failure there cannot say that nothing changed. */
+export const afterCommit = (step: RestoreStep) => step === 'migrasi' || step === 'berkas' || step === 'caddy';
 
 const NOTHING_CHANGED = 'Tidak ada yang diubah.';
 
-/** A file system error code in words. */
-function fsReason(code: string | undefined): string {
+/** A file system error code in words (what a committee reads instead of errno text). */
+export function fsReason(code: string | undefined): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':
@@ -78,7 +82,7 @@ function databaseMessage(target: RestoreTarget, error: unknown): string {
  * else in words. Before the commit it says that nothing was changed, as holds then.
  */
 export function restoreError(error: unknown, step: RestoreStep, target: RestoreTarget): AppError {
-  const before = step !== 'migrasi' && step !== 'berkas';
+  const before = !afterCommit(step);
   const unchanged = (message: string) =>
     before && !message.includes(NOTHING_CHANGED) ? `${message} ${NOTHING_CHANGED}` : message;
   if (error instanceof AppError) {
@@ -106,6 +110,8 @@ export function restoreError(error: unknown, step: RestoreStep, target: RestoreT
         return 'Data sudah dipulihkan pada tingkat migrasi cadangan, tetapi migrasi ke versi ini gagal; server mencobanya lagi saat mulai (lihat catatan server).';
       case 'berkas':
         return `Database sudah dipulihkan, tetapi berkas data belum semuanya dipindahkan ke ${dataDir} (${fsReason(code)}): perbaiki masalahnya, lalu jalankan restore lagi dengan --force.`;
+      case 'caddy':
+        return `Database dan folder data sudah dipulihkan, tetapi sertifikat CA Caddy tidak dapat ditulis ke ${caddyDataDirOf(target)} (${fsReason(code)}); CA yang ada di sana tidak diubah. Perbaiki masalahnya, lalu jalankan restore lagi dengan --force.`;
       default:
         return 'Berkas cadangan tidak dapat dibaca.';
     }

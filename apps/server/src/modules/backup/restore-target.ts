@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Kysely } from 'kysely';
+import { DEFAULT_CADDY_FOLDER } from '../../config/env';
 import { dialectName } from '../../db/dialect';
 import { appConnectionNames, sqliteUser } from '../../db/in-use';
 import { postgresPlace } from '../../db/open-error';
@@ -21,7 +22,16 @@ export interface RestoreTarget {
   pgSchema?: string;
   /** Left alone by the emptiness check and by a forced restore (defaults to none). */
   backupDir?: string;
+  /**
+   * Caddy's data folder (defaults to DATA_DIR/caddy, as the config's): an archive's CA goes there;
+   * the emptiness check and a forced restore leave the rest of it alone (docs/decisions/132).
+   */
+  caddyDataDir?: string;
 }
+
+/** Where a restore puts Caddy's CA. */
+export const caddyDataDirOf = (target: RestoreTarget) =>
+  resolve(target.caddyDataDir ?? join(target.dataDir, DEFAULT_CADDY_FOLDER));
 
 /** What the target holds. */
 export interface TargetContents {
@@ -83,6 +93,7 @@ export async function targetContents(
   const all = await dataFiles(target.dataDir, {
     sqliteFile: sqliteFileOf(target.databaseUrl),
     backupDir: target.backupDir,
+    caddyDataDir: caddyDataDirOf(target),
   });
   const { sqlite, other } = await sortDataFiles(target.dataDir, all);
   return { rows, files: other, otherDatabases: sqlite };
@@ -122,7 +133,8 @@ export async function refuseServerOnTarget(db: Kysely<Database> | undefined, tar
   }
 }
 
-const isInside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}${sep}`);
+/** True when `path` is `dir` or lies under it (both resolved). */
+export const isInside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}${sep}`);
 
 /** A folder beside the data folder that does not exist yet: where a restore can go instead. */
 function freshDataDir(dataDir: string): string {

@@ -1,7 +1,7 @@
 import { constants, createReadStream, existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Kysely } from 'kysely';
 import { createDialect } from '../../db/dialect';
@@ -14,8 +14,11 @@ import { extractArchive, type Unpacked } from './archive-extract';
 import { dropEverything, insertRows, listTables, type Row, syncAllSequences } from './backup.repository';
 import { BACKUP_FORMAT, type BackupManifest } from './backup.service';
 import { sha256File, sqliteFileOf } from './backup-files';
-import { type RestoreStep, restoreError } from './restore-errors';
+import { caddyCaOf, installCaddyCa, refuseUnwritableCaddyDir } from './caddy-ca';
+import { afterCommit, type RestoreStep, restoreError } from './restore-errors';
 import {
+  caddyDataDirOf,
+  isInside,
   missingFolders,
   type RestoreTarget,
   refuseDataOverDatabase,
@@ -26,8 +29,9 @@ import {
 
 // A restore looks at its target first (a server using it, another installation's database, rows
 // or files), then checks the whole archive in a private work folder, copies its files beside the
-// data folder's, fills the database in one transaction, and only then puts the files in place
-// (docs/decisions/096, 098, 124). Whatever fails before the commit leaves the target as it was.
+// data folder's, fills the database in one transaction, and only then puts the files in place,
+// Caddy's CA last (docs/decisions/096, 098, 124, 132). Whatever fails before the commit leaves the
+// target as it was.
 
 export type { RestoreTarget } from './restore-target';
 
@@ -181,7 +185,8 @@ const openTarget = (target: RestoreTarget) =>
   });
 
 /**
- * Restores an archive into an empty database and data folder. A server using the target database
+ * Restores an archive into an empty database and data folder, and its Caddy CA into Caddy's
+ * folder; `notes` are the lines the committee reads about that CA. A server using the target database
  * is refused (unless `whileServerRuns`), and so are another installation's SQLite database in the
  * data folder (always) and a target holding rows or files (unless `force`, which replaces them).
  * Nothing is written until every checksum holds; every error is an AppError in plain words.
@@ -190,7 +195,7 @@ export async function restoreBackup(
   target: RestoreTarget,
   file: string,
   options: RestoreOptions = {},
-): Promise<{ manifest: BackupManifest }> {
+): Promise<{ manifest: BackupManifest; notes: string[] }> {
   const sqliteFile = sqliteFileOf(target.databaseUrl);
   // What did not exist before is removed again by a failed restore.
   const created = [...missingFolders(target.dataDir), ...(sqliteFile ? missingFolders(sqliteFile) : [])];
@@ -211,8 +216,15 @@ export async function restoreBackup(
     step = 'arsip';
     const unpacked = await extractArchive(file, work, options.passphrase);
     const manifest = await readManifest(unpacked.dir, unpacked.names);
-    const dataNames = unpacked.names.filter((n) => n.startsWith(DATA)).map((n) => n.slice(DATA.length));
+    const caddyDir = caddyDataDirOf(target);
+    // Caddy's folder inside the data folder is written only as its CA: never by a data file.
+    const dataNames = unpacked.names
+      .filter((n) => n.startsWith(DATA))
+      .map((n) => n.slice(DATA.length))
+      .filter((n) => !isInside(resolve(target.dataDir, n), caddyDir));
     refuseDataOverDatabase(target, dataNames);
+    const ca = await caddyCaOf(unpacked);
+    if (ca) await refuseUnwritableCaddyDir(caddyDir, ca);
 
     step = 'data';
     staged = await stagingFolder(target.dataDir);
@@ -225,14 +237,16 @@ export async function restoreBackup(
     await migrateToLatest(db, target.pgSchema);
     step = 'berkas';
     await putInPlace(staged, target.dataDir, dataNames, options.force ? there.files : []);
-    return { manifest };
+    step = 'caddy';
+    const notes = ca ? await installCaddyCa(caddyDir, ca, new Date()) : [];
+    return { manifest, notes };
   } catch (error) {
     throw restoreError(error, step, target);
   } finally {
     await db?.destroy().catch(() => undefined);
     if (work) await rm(work, { recursive: true, force: true });
     if (staged) await rm(staged, { recursive: true, force: true });
-    const failedBeforeCommit = step !== 'migrasi' && step !== 'berkas';
+    const failedBeforeCommit = !afterCommit(step);
     if (failedBeforeCommit && newSqliteFile) {
       for (const suffix of SQLITE_FILES) await rm(`${sqliteFile}${suffix}`, { force: true });
     }

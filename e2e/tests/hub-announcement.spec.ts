@@ -96,7 +96,7 @@ test('the committee announcement opens 3 s after the hub; Sembunyikan keeps it h
   await page.reload();
   const after = await msUntilAnnouncement(page);
   expect(after).toBeGreaterThanOrEqual(2_500);
-  expect(after).toBeLessThan(6_000);
+  expect(after).toBeLessThan(12_000); // shown at all; loose for a busy machine (decision 129)
 
   // 'Sembunyikan' hides it for the rest of the session: not after a reload either.
   await announcement(page).getByRole('button', { name: 'Sembunyikan' }).click();

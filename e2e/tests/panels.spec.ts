@@ -57,7 +57,8 @@ test('the loading overlay covers the start and is gone about 150 ms after load',
   });
   // 150 ms after load it starts to fade (0.2 s), then it is removed.
   expect(overlayGoneAt - loadedAt).toBeGreaterThanOrEqual(150);
-  expect(overlayGoneAt - loadedAt).toBeLessThan(1_500);
+  // Gone, not stuck: the upper bound is loose for a busy machine (decision 129).
+  expect(overlayGoneAt - loadedAt).toBeLessThan(5_000);
 });
 
 test('sign out from the slide-up panel: refused while a score is unsent, allowed after the export; a forgotten lock PIN leads there too', async ({

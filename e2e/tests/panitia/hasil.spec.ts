@@ -8,6 +8,7 @@ import { pendingCount, scoreDrawExam, takeParticipant } from '../sync/sync-helpe
 import { API, closeDialog, consoleApi, openTab, rowAction, sitiTakes } from './panitia-helpers';
 
 test.use({ actionTimeout: 15_000 });
+test.describe.configure({ timeout: 180_000 }); // two people, a whole exam, a correction and a ratification
 
 /** A count cell of the Progres page: exam `ujian`, column `kolom`. */
 const count = (page: Page, ujian: string, kolom: 'belum_diambil' | 'diambil' | 'dinilai') =>

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { trustingBrowserHome, VENUE_HOST } from '../support/caddy';
@@ -41,6 +41,15 @@ function output(child: ChildProcess) {
       }
     },
   };
+}
+
+/** An address of this machine that is not loopback, as a phone on the WiFi would use. */
+function lanAddress(): string {
+  const found = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal);
+  if (!found) throw new Error('this machine has no non-loopback IPv4 address');
+  return found.address;
 }
 
 /** Whether something accepts connections on `port` of `host`. */
@@ -106,6 +115,32 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
       expect(fingerprint).toBe(new X509Certificate(readFileSync(root)).fingerprint256);
     } finally {
       await browser.close();
+    }
+
+    // What a phone without the certificate, or at the wrong address, really shows (the guide's
+    // troubleshooting names these): Chromium's own error codes.
+    const stranger = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${VENUE_HOST} 127.0.0.1`],
+      env: { ...process.env, HOME: join(dir, 'stranger-home') },
+    });
+    try {
+      const page = await stranger.newPage();
+      const errorOf = async (url: string) =>
+        page.goto(url).then(
+          () => 'loaded',
+          (error: Error) => /net::(ERR_[A-Z_]+)/.exec(error.message)?.[1] ?? error.message,
+        );
+      expect(await errorOf(origin)).toBe('ERR_CERT_AUTHORITY_INVALID');
+      expect(await errorOf(`https://127.0.0.1:${httpsPort}/`)).toBe('ERR_SSL_PROTOCOL_ERROR');
+      expect(await errorOf(`http://${lanAddress()}:${appPort}/`)).toBe('ERR_CONNECTION_REFUSED');
+      // Plain http on the name is not an error: the certificate's page.
+      await page.goto(`http://${VENUE_HOST}:${httpPort}/`);
+      await expect(
+        page.getByRole('heading', { name: 'Pasang sertifikat UKT Penguji', level: 1 }),
+      ).toBeVisible();
+    } finally {
+      await stranger.close();
     }
 
     // Ctrl+C: both stop, nothing left listening, the window says the scores are kept.

@@ -29,7 +29,8 @@ const positiveInt = (name: string) =>
     .int()
     .positive({ error: `${name} harus lebih dari 0` });
 
-const EnvSchema = z.object({
+/** The variables loadConfig reads, each validated alone (a settings file's lines: config/settings-file.ts). */
+export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535, { error: 'PORT harus 0 sampai 65535' }).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z

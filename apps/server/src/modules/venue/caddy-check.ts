@@ -1,6 +1,5 @@
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { compareVersions } from '../../lib/semver';
 import { type Check, codeOf, failed, passed, warned } from './check';
 import type { Probes } from './probes';
@@ -50,22 +49,8 @@ function installAdvice(platform: NodeJS.Platform): string {
   return `Pasang dengan \`sudo apt install caddy\` (Debian/Ubuntu), atau unduh dari ${DOWNLOAD} dan isi UKT_CADDY dengan letak berkasnya.`;
 }
 
-/**
- * The app's own folder (the root package.json, "ukt-penguji"), found upward from this module in
- * src/ and in the bundled dist/ alike: a downloaded Caddy may sit there, as the venue launcher looks.
- */
-export function appFolder(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    try {
-      if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'ukt-penguji') return dir;
-    } catch {
-      // not here; one level up
-    }
-    dir = dirname(dir);
-  }
-  return undefined;
-}
+// The app's own folder moved down to config/ (ukt.env sits there too); the launcher and the checks import it from here.
+export { appFolder } from '../../config/app-folder';
 
 /** Where Caddy was looked for: UKT_CADDY when set, else beside the app, else the PATH. */
 export interface CaddyPlace {

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/env';
+import { applySettingsFile, describeApplied } from './config/settings-file';
 
 // Entry point of `npm run start:cluster` (and of `npm start` with WORKERS above 1, which hands over
 // to this file): N server processes on one port with Node's cluster module (DESIGN §13,
@@ -18,12 +19,14 @@ const STOP_MS = 15_000;
 const say = (line: string) => console.log(`[klaster] ${line}`);
 
 function main(): void {
+  const settings = applySettingsFile();
   const config = loadConfig();
   if (config.databaseUrl.startsWith('sqlite:')) {
     throw new ConfigError(
       `DATABASE_URL ${config.databaseUrl} hanya untuk satu proses server: untuk beberapa proses (WORKERS, npm run start:cluster) atur DATABASE_URL=postgres://…, atau jalankan satu proses (npm start tanpa WORKERS).`,
     );
   }
+  say(describeApplied(settings));
   const count = config.workers ?? Math.max(2, availableParallelism());
   // The workers run the single-process entry that sits beside this file (src/server.ts or dist/server.js).
   const here = fileURLToPath(import.meta.url);

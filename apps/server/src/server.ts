@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { publicUrlWarning } from './config/public-url';
+import { applySettingsFile, describeApplied } from './config/settings-file';
 
 // Entry point of `npm start`: listens, and shuts down gracefully so no acknowledged write is cut.
 // With WORKERS above 1 it hands over to cluster.ts, whose processes each run this file again.
 
 async function main(): Promise<void> {
+  const settings = applySettingsFile();
   const config = loadConfig();
   if (cluster.isPrimary && (config.workers ?? 1) > 1) {
     await import('./cluster');
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
   // src/server.ts (tsx) and dist/server.js (built) both sit one level under apps/server.
   config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp(config);
+  // Once: the cluster's processes were started by a primary that said it already.
+  if (cluster.isPrimary) app.log.info(describeApplied(settings));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API } from '@ukt/core';
 import { ConfigError, loadConfig } from './config/env';
+import { applySettingsFile } from './config/settings-file';
 import { loadVenueEnv } from './config/venue-env';
 import { appFolder, locateCaddy } from './modules/venue/caddy-check';
 import { describeChecks, periksaVenue } from './modules/venue/periksa.service';
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   }
   let config: ReturnType<typeof loadConfig>;
   try {
+    applySettingsFile();
     config = loadConfig();
   } catch (error) {
     fail(error instanceof ConfigError ? error.message : String(error));

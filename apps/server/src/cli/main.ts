@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from '../config/env';
+import { applySettingsFile } from '../config/settings-file';
 import { runCli } from './run';
 
 // The committee command line (DESIGN §6): `npm run ukt -- <command>`.
 try {
+  applySettingsFile();
   const code = await runCli(process.argv.slice(2), loadConfig(), {
     out: (line) => console.log(line),
     err: (line) => console.error(line),

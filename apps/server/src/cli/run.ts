@@ -5,6 +5,7 @@ import { Tingkat } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import { resolveSecret } from '../config/secret';
+import { changeSettings, listSettings } from '../config/settings-edit';
 import { loadVenueEnv } from '../config/venue-env';
 import { connectDb, openDb } from '../db/connect';
 import { dialectName } from '../db/dialect';
@@ -61,6 +62,8 @@ interface Invocation {
   io: CliIo;
   /** The argument after the command's name; a FILE is resolved against the directory npm ran in. */
   arg: string;
+  /** Every word after the command's name (atur's NAMA=NILAI …). */
+  words: string[];
   flag: (name: string) => string | undefined;
 }
 
@@ -320,6 +323,16 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
       return checks.some((c) => c.ok === false) ? 1 : 0;
     },
   },
+  {
+    name: 'atur',
+    flags: '[NAMA=NILAI …]',
+    help: 'tampilkan atau ubah berkas pengaturan ukt.env (NAMA= menghapus), dipakai server dan semua perintah',
+    // Needs no database: it may be the first thing typed on a new laptop (docs/decisions/130).
+    async run({ io, words }) {
+      for (const line of words.length ? changeSettings(words) : listSettings()) io.out(line);
+      return 0;
+    },
+  },
 ];
 
 const usageOf = (c: Command | OwnDatabaseCommand) => [c.name, c.arg, c.flags].filter(Boolean).join(' ');
@@ -385,6 +398,7 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
       now: new Date(),
       io,
       arg: command.arg === 'FILE' ? resolve(config.invocationDir, arg) : arg,
+      words: positionals.slice(command.name.split(' ').length),
       flag: (name: string) => {
         const value = values[name];
         if (value === true) return '';

@@ -6,7 +6,6 @@ test.use({ actionTimeout: 15_000 });
 
 const FISIK = { event: 1, post: 3, path: '/UjianFisik' } as const;
 
-
 test('physical exam: five exercises, time-up, reload in the middle, saved average', async ({ page }) => {
   await page.clock.install();
   const { idSiswa } = await openExam(page, FISIK);

@@ -7,7 +7,6 @@ test.use({ actionTimeout: 15_000 });
 const KESHAN = { event: 1, post: 1, path: '/SoalUjian' } as const;
 const LETTERS = ['a', 'b', 'c', 'd'];
 
-
 test('KESHAN: 13 right of 20, a reload in the middle resumes, the server grades 65', async ({
   page,
   server,

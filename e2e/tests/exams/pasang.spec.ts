@@ -9,7 +9,6 @@ const PASANG_BELT_3 = { event: 3, post: 2, path: '/UjianPasang' } as const;
 const pair = (page: Page, no: number) => page.getByRole('listitem', { name: `Pasang ${no}`, exact: true });
 const clock = (page: Page) => page.getByRole('timer', { name: 'Waktu pasang' });
 
-
 test('pasang belt 3: 15 of 20 right with bonus 3 is 75.5; a reload keeps time and answers', async ({
   page,
   server,

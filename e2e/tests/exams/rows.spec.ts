@@ -22,7 +22,6 @@ async function saveResult(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-
 test('forms: the zero-timer rule, a reload keeps the sequence, average plus bonus saved', async ({
   page,
 }) => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API } from '@ukt/core';
 import { ConfigError, loadConfig } from './config/env';
+import { createNamedSettingsFile } from './config/settings-edit';
 import { applySettingsFile } from './config/settings-file';
 import { loadVenueEnv } from './config/venue-env';
 import { appFolder, locateCaddy } from './modules/venue/caddy-check';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   }
   let config: ReturnType<typeof loadConfig>;
   try {
+    createNamedSettingsFile();
     applySettingsFile();
     config = loadConfig();
   } catch (error) {

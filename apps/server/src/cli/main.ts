@@ -4,7 +4,8 @@ import { runCli } from './run';
 
 // The committee command line (DESIGN §6): `npm run ukt -- <command>`.
 try {
-  applySettingsFile();
+  // `atur` may create the file UKT_ENV_FILE names; every other command needs it to exist.
+  applySettingsFile(process.env, { mayBeMissing: process.argv[2] === 'atur' });
   const code = await runCli(process.argv.slice(2), loadConfig(), {
     out: (line) => console.log(line),
     err: (line) => console.error(line),

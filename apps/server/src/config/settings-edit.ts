@@ -45,7 +45,7 @@ function placeOf(env: NodeJS.ProcessEnv): SettingsPlace & { file: string } {
 /** The lines `atur` prints without arguments: the file's place and its settings, secrets hidden. */
 export function listSettings(env: NodeJS.ProcessEnv = process.env): string[] {
   const place = placeOf(env);
-  const { text, settings } = readSettingsFile(place);
+  const { text, settings } = readSettingsFile(place, true);
   if (text === undefined)
     return [`Berkas pengaturan: ${place.file} (belum ada).`, `Buat dengan, misalnya: ${EXAMPLE}`];
   const own = ownEnvironment(env);
@@ -116,6 +116,16 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /**
+ * Makes the file UKT_ENV_FILE names when it is not there yet, holding only the header: the venue
+ * launcher may be the first to use it, and the app it starts must find the same file (docs/decisions/130).
+ */
+export function createNamedSettingsFile(env: NodeJS.ProcessEnv = process.env): void {
+  const place = settingsPlace(env);
+  if (!place.named || !place.file) return;
+  if (readSettingsFile(place, true).text === undefined) writeAtomically(place.file, `${HEADER.join('\n')}\n`);
+}
+
+/**
  * `atur NAMA=NILAI …`: sets each key in the settings file (NAMA= removes it), keeping every other
  * line; checks the result as loadConfig and the launcher would read it first, and writes nothing when
  * it does not load. Answers the lines to print.
@@ -123,7 +133,7 @@ function writeAtomically(file: string, text: string): void {
 export function changeSettings(words: string[], env: NodeJS.ProcessEnv = process.env): string[] {
   const changes = changesOf(words);
   const place = placeOf(env);
-  const { text, settings } = readSettingsFile(place);
+  const { text, settings } = readSettingsFile(place, true);
   // A symlinked ukt.env is written where it points.
   const file = text === undefined ? place.file : realpathSync(place.file);
   const fresh = text === undefined || text.trim() === '';

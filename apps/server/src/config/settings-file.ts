@@ -170,8 +170,11 @@ export function resolvedValue(key: string, value: string, folder: string): strin
   return value;
 }
 
-/** Reads the settings file of this place; a missing one is no settings unless UKT_ENV_FILE names it. */
-export function readSettingsFile(place: SettingsPlace): SettingsFile {
+/**
+ * Reads the settings file of this place; a missing one is no settings unless UKT_ENV_FILE names it
+ * and `mayBeMissing` is false (`atur` may create the file UKT_ENV_FILE names).
+ */
+export function readSettingsFile(place: SettingsPlace, mayBeMissing = !place.named): SettingsFile {
   const { file, named } = place;
   if (!file) return { place, text: undefined, settings: [] };
   let text: string;
@@ -179,7 +182,8 @@ export function readSettingsFile(place: SettingsPlace): SettingsFile {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if ((code === 'ENOENT' || code === 'ENOTDIR') && !named) return { place, text: undefined, settings: [] };
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && mayBeMissing)
+      return { place, text: undefined, settings: [] };
     if (code === 'ENOENT' || code === 'ENOTDIR')
       throw new ConfigError(
         `Berkas pengaturan ${file} (UKT_ENV_FILE) tidak ada. Periksa letak dan namanya, atau hapus UKT_ENV_FILE agar ${SETTINGS_FILE_NAME} di folder aplikasi yang dipakai.`,
@@ -213,10 +217,15 @@ const appliedTo = new WeakMap<NodeJS.ProcessEnv, Set<string>>();
 
 /**
  * Reads the settings file and adds its settings to `env` (process.env unless given), before
- * loadConfig reads it: a variable already set wins, relative paths are read against the file's folder.
+ * loadConfig reads it: a variable already set wins, relative paths are read against the file's
+ * folder. `mayBeMissing`: a file UKT_ENV_FILE names need not exist yet (`ukt atur` creates it).
  */
-export function applySettingsFile(env: NodeJS.ProcessEnv = process.env): AppliedSettings {
-  const { place, text, settings } = readSettingsFile(settingsPlace(env));
+export function applySettingsFile(
+  env: NodeJS.ProcessEnv = process.env,
+  { mayBeMissing = false } = {},
+): AppliedSettings {
+  const place = settingsPlace(env);
+  const { text, settings } = readSettingsFile(place, mayBeMissing || !place.named);
   const fromFile = appliedTo.get(env) ?? new Set<string>();
   appliedTo.set(env, fromFile);
   const result: AppliedSettings = {

@@ -148,6 +148,14 @@ describe('reading ukt.env', () => {
     }
   });
 
+  it('accepts deploy/ukt-penguji.env.example copied to ukt.env', () => {
+    const example = join(import.meta.dirname, '..', '..', '..', 'deploy', 'ukt-penguji.env.example');
+    writeFileSync(file, readFileSync(example));
+    const env = envWith();
+    expect(applySettingsFile(env).applied).toEqual(['PUBLIC_URL', 'CA_CERT_URL']);
+    expect(loadConfig(env).caCertUrl).toBeNull();
+  });
+
   it('allows every key loadConfig reads and the launcher’s own', () => {
     for (const key of ['BACKUP_DIR', 'UKT_CADDY_DATA', 'UKT_HOST', 'UKT_TLS', 'UKT_HTTP_PORT', 'WORKERS'])
       expect(SETTING_KEYS.has(key)).toBe(true);

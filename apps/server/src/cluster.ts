@@ -26,7 +26,6 @@ function main(): void {
       `DATABASE_URL ${config.databaseUrl} hanya untuk satu proses server: untuk beberapa proses (WORKERS, npm run start:cluster) atur DATABASE_URL=postgres://…, atau jalankan satu proses (npm start tanpa WORKERS).`,
     );
   }
-  say(describeApplied(settings));
   const count = config.workers ?? Math.max(2, availableParallelism());
   // The workers run the single-process entry that sits beside this file (src/server.ts or dist/server.js).
   const here = fileURLToPath(import.meta.url);
@@ -55,6 +54,7 @@ function main(): void {
       say(
         `${count} proses server (pid ${pids}) di http://${a.address ?? config.host}:${a.port}; proses utama ${process.pid}.`,
       );
+      say(describeApplied(settings));
     });
     return worker;
   };

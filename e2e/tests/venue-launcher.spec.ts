@@ -71,6 +71,7 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
       PATH: process.env.PATH,
       HOME: dir,
       DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: `sqlite:${join(dir, 'data', 'ukt.db')}`,
       PORT: String(appPort),
       UKT_HTTP_PORT: String(httpPort),
       UKT_HTTPS_PORT: String(httpsPort),
@@ -89,6 +90,10 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
     expect(out.text()).toContain(`Cadangan otomatis tiap 30 menit ke: ${join(dir, 'data', 'cadangan')}`);
     // No JSON log line in the window.
     expect(out.text()).not.toMatch(/^\{/m);
+    // The name and address are remembered for the next start and for `npm run ukt` in another window.
+    const settings = readFileSync(join(dir, 'ukt.env'), 'utf8');
+    expect(settings).toContain(`UKT_HOST=${VENUE_HOST}\n`);
+    expect(settings).toContain(`PUBLIC_URL=${origin}\n`);
 
     // The phone installs the root the launcher named (Caddy's, in the app's data folder).
     const root = join(dir, 'data/caddy/pki/authorities/local/root.crt');
@@ -125,16 +130,23 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
       env: { ...process.env, HOME: join(dir, 'stranger-home') },
     });
     try {
-      const page = await stranger.newPage();
-      const errorOf = async (url: string) =>
-        page.goto(url).then(
-          () => 'loaded',
-          (error: Error) => /net::(ERR_[A-Z_]+)/.exec(error.message)?.[1] ?? error.message,
-        );
+      // A fresh tab each time: an error page must not interrupt the next navigation.
+      const errorOf = async (url: string) => {
+        const tab = await stranger.newPage();
+        try {
+          return await tab.goto(url).then(
+            () => 'loaded',
+            (error: Error) => /net::(ERR_[A-Z_]+)/.exec(error.message)?.[1] ?? error.message,
+          );
+        } finally {
+          await tab.close();
+        }
+      };
       expect(await errorOf(origin)).toBe('ERR_CERT_AUTHORITY_INVALID');
       expect(await errorOf(`https://127.0.0.1:${httpsPort}/`)).toBe('ERR_SSL_PROTOCOL_ERROR');
       expect(await errorOf(`http://${lanAddress()}:${appPort}/`)).toBe('ERR_CONNECTION_REFUSED');
       // Plain http on the name is not an error: the certificate's page.
+      const page = await stranger.newPage();
       await page.goto(`http://${VENUE_HOST}:${httpPort}/`);
       await expect(
         page.getByRole('heading', { name: 'Pasang sertifikat UKT Penguji', level: 1 }),

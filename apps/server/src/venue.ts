@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { API } from '@ukt/core';
 import { ConfigError, loadConfig } from './config/env';
-import { createNamedSettingsFile } from './config/settings-edit';
-import { applySettingsFile } from './config/settings-file';
+import { changeSettings, createNamedSettingsFile } from './config/settings-edit';
+import { applySettingsFile, settingsPlace } from './config/settings-file';
 import { loadVenueEnv } from './config/venue-env';
 import { appFolder, locateCaddy } from './modules/venue/caddy-check';
 import { describeChecks, periksaVenue } from './modules/venue/periksa.service';
@@ -156,6 +156,20 @@ async function main(): Promise<void> {
   if (checks.some((c) => c.id === 'nama' && c.ok === false))
     console.log(`Aplikasi tetap dimulai; HP dapat membukanya setelah ${nama} mengarah ke laptop ini.`);
   const caddy = locateCaddy(place) ?? 'caddy';
+  // Remembered in ukt.env, so the next start needs no name and `npm run ukt -- link …`, `periksa` and
+  // the rest in another window use the same address (docs/decisions/130, 134).
+  try {
+    changeSettings([
+      `UKT_HOST=${nama}`,
+      `PUBLIC_URL=${plan.alamatAplikasi}`,
+      ...(files ? ['CA_CERT_URL=none'] : []),
+    ]);
+    console.log(`Nama dan alamat disimpan di ${settingsPlace().file ?? 'ukt.env'}.`);
+  } catch (error) {
+    console.error(
+      `Peringatan: nama dan alamat tidak dapat disimpan di ukt.env (${error instanceof Error ? error.message : error}); perintah "npm run ukt" di jendela lain perlu PUBLIC_URL=${plan.alamatAplikasi}.`,
+    );
+  }
 
   console.log(`Memulai UKT Penguji untuk ${nama}…`);
   const children: Child[] = [];

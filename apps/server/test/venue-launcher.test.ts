@@ -105,6 +105,7 @@ describe('the launcher refuses and stops cleanly', () => {
       args,
       env: {
         DATA_DIR: join(dir, 'data'),
+        DATABASE_URL: `sqlite:${join(dir, 'data', 'ukt.db')}`,
         PORT: String(appPort),
         UKT_HTTP_PORT: String(await freePort()),
         UKT_HTTPS_PORT: String(await freePort()),

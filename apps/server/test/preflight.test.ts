@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../src/db/migrate';
 import { checkBackupFolder } from '../src/modules/venue/backup-folder-check';
@@ -62,7 +62,8 @@ describe('ports', () => {
     const server = await listenOn(port);
     try {
       const [check] = await checkPorts([port], realProbes, 'linux');
-      const comm = readFileSync('/proc/self/comm', 'utf8').trim();
+      // As `ps` names it: the file the process was started as.
+      const comm = basename(readFileSync('/proc/self/cmdline', 'utf8').split('\0')[0] as string);
       expect(check?.ok).toBe(false);
       expect(check?.pesan).toBe(
         `Port ${port} sudah dipakai oleh ${comm} (pid ${process.pid}): Caddy tidak dapat memakainya.`,

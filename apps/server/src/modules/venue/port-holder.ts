@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile, readlink } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { promisify } from 'node:util';
 
 // Which program listens on a port, so the check can say "dipakai oleh nginx (pid 812)" instead of
@@ -26,6 +27,16 @@ export function listeningInodes(table: string, port: number): string[] {
     .filter((inode) => inode !== undefined && inode !== '0');
 }
 
+/**
+ * A process's name as `ps -o args` starts it: the file it was started as (argv[0]), else its main
+ * thread's name. Node 24 names its main thread "MainThread", so `comm` alone would hide a program.
+ */
+async function processName(pid: string): Promise<string> {
+  const argv0 = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0')[0] ?? '';
+  if (argv0) return basename(argv0);
+  return (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+}
+
 /** Linux: the socket's inode from /proc/net/tcp{,6}, then the process with that socket among its files. */
 async function linuxHolder(port: number): Promise<PortHolder | null> {
   const inodes = new Set<string>();
@@ -41,7 +52,7 @@ async function linuxHolder(port: number): Promise<PortHolder | null> {
     for (const fd of fds) {
       const target = await readlink(`/proc/${entry}/fd/${fd}`).catch(() => '');
       if (inodes.has(target)) {
-        const name = (await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '')).trim();
+        const name = await processName(entry);
         return { pid: Number(entry), ...(name ? { name } : {}) };
       }
     }

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runToExit } from './support/server-process';
 import { runOnSmallDisk } from './support/small-disk';
@@ -84,7 +84,8 @@ describe.runIf(linux)('ukt periksa through its real entry', { timeout: 180_000 }
         env: { ...full.env, MIN_FREE_DISK_MB: '50' },
         command: runOnSmallDisk({ at: full.data, sizeMb: 16 }, [...CLI, 'tidak-ada.invalid']),
       });
-      const comm = readFileSync('/proc/self/comm', 'utf8').trim();
+      // As `ps` names it: the file the process was started as.
+      const comm = basename(readFileSync('/proc/self/cmdline', 'utf8').split('\0')[0] as string);
       expect(failed.code, failed.output).toBe(1);
       expect(failed.lines).toContain(
         `✗ Port ${full.http} untuk Caddy: Port ${full.http} sudah dipakai oleh ${comm} (pid ${process.pid}): Caddy tidak dapat memakainya.`,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { backupDirProblem, DEFAULT_BACKUP_FOLDER } from './backup-dir';
 import { defaultPublicUrl } from './public-url';
+import { WA_GATEWAYS, type WaConfig, WaEnvShape, waConfigOf } from './whatsapp';
 
 // The only module that reads process.env (STYLE §4). Every variable is optional (DESIGN §5).
 //
@@ -29,6 +30,9 @@ const positiveInt = (name: string) =>
     .int()
     .positive({ error: `${name} harus lebih dari 0` });
 
+/** Where login codes and other messages go: local (log, file), a hand-built webhook, or a WhatsApp gateway. */
+export const OTP_DELIVERIES = ['log', 'file', 'webhook', ...WA_GATEWAYS] as const;
+
 /** The variables loadConfig reads, each validated alone (a settings file's lines: config/settings-file.ts). */
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535, { error: 'PORT harus 0 sampai 65535' }).default(3000),
@@ -42,10 +46,12 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   UKT_DEMO: flag.optional(),
   OTP_DELIVERY: z
-    .enum(['log', 'file', 'webhook'], { error: 'OTP_DELIVERY harus log, file atau webhook' })
+    .enum(OTP_DELIVERIES, { error: `OTP_DELIVERY harus salah satu dari: ${OTP_DELIVERIES.join(', ')}` })
     .default('log'),
   OTP_OUTBOX: z.string().optional(),
   OTP_WEBHOOK_URL: z.url({ error: 'OTP_WEBHOOK_URL harus URL' }).optional(),
+  // The WhatsApp gateways' keys (config/whatsapp.ts, docs/whatsapp.md).
+  ...WaEnvShape,
   UKT_SECRET: z.string().min(32, { error: 'UKT_SECRET minimal 32 karakter' }).optional(),
   UKT_ORG_ID: positiveInt('UKT_ORG_ID').default(1),
   WEB_DIST: z.string().optional(),
@@ -97,7 +103,9 @@ export interface Config {
   dataDir: string;
   /** true/false when UKT_DEMO is set; undefined means "fill a new database". */
   demo: boolean | undefined;
-  otp: { delivery: 'log' | 'file' | 'webhook'; outbox: string; webhookUrl: string | undefined };
+  otp: { delivery: (typeof OTP_DELIVERIES)[number]; outbox: string; webhookUrl: string | undefined };
+  /** The WhatsApp gateway when OTP_DELIVERY names one (docs/whatsapp.md); undefined otherwise. */
+  wa: WaConfig | undefined;
   secret: string | undefined;
   orgId: number;
   webDist: string | undefined;
@@ -156,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Konfigurasi tidak valid:\n  OTP_WEBHOOK_URL: wajib diisi bila OTP_DELIVERY=webhook',
     );
   }
+  const { wa, problems } = waConfigOf(e);
+  if (problems.length)
+    throw new ConfigError(`Konfigurasi tidak valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
   const sqliteFile = e.DATABASE_URL.startsWith('sqlite:')
     ? resolve(e.DATABASE_URL.slice('sqlite:'.length))
@@ -174,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outbox: resolve(e.OTP_OUTBOX ?? `${dataDir}/otp-outbox.jsonl`),
       webhookUrl: e.OTP_WEBHOOK_URL,
     },
+    wa,
     secret: e.UKT_SECRET,
     orgId: e.UKT_ORG_ID,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,

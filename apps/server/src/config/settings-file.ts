@@ -41,7 +41,15 @@ const PATH_KEYS = new Set([
 ]);
 
 /** Keys whose values are never printed. */
-export const HIDDEN_KEYS: ReadonlySet<string> = new Set(['UKT_SECRET', 'UKT_BACKUP_PASSPHRASE']);
+export const HIDDEN_KEYS: ReadonlySet<string> = new Set([
+  'UKT_SECRET',
+  'UKT_BACKUP_PASSPHRASE',
+  // A gateway's credentials; the generic gateway's address and headers may carry its token.
+  'WA_TOKEN',
+  'WA_SECRET_KEY',
+  'WA_HTTP_URL',
+  'WA_HTTP_HEADERS',
+]);
 
 /** Where the settings file is: UKT_ENV_FILE when set (named), else ukt.env in the app's folder. */
 export interface SettingsPlace {

@@ -6,6 +6,7 @@ import { IMPOR_MAX_ROWS, type ImporKolom, kunciKolom } from '@ukt/core';
 import { CsvError, parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../lib/errors';
+import { decodeWindows1252 } from './windows-1252';
 import { XlsxWorkbook } from './xlsx-workbook';
 
 // Import files are read as streams, a row at a time (docs/decisions/037): a 100,000-row
@@ -133,13 +134,14 @@ export type CsvEncoding = 'UTF-8' | 'Windows-1252';
 /**
  * A CSV file's text. Excel's plain "CSV" is saved in the computer's code page (Windows-1252 in
  * Indonesia), not UTF-8: bytes that are not valid UTF-8 are read as Windows-1252 (which every
- * byte is), so "José" stays "José" instead of becoming "Jos\uFFFD".
+ * byte is), so "José" stays "José" instead of becoming "Jos\uFFFD", and "Ni’mah" keeps its ’
+ * (by our own table: windows-1252.ts).
  */
 function csvText(bytes: Buffer): { text: string; encoding: CsvEncoding } {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'Windows-1252' };
+    return { text: decodeWindows1252(bytes), encoding: 'Windows-1252' };
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kolomDariJudul, labelKolom } from '../src/rules/impor-kolom';
-import { kunciNama, rapikanNama, rapikanSpasi, wilayahMirip } from '../src/rules/impor-teks';
+import { kunciNama, rapikanNama, rapikanNamaWilayah, rapikanSpasi, wilayahMirip } from '../src/rules/impor-teks';
 
 describe('rapikanNama', () => {
   it('writes names typed in one case in title case, tidying spaces', () => {
@@ -17,6 +17,17 @@ describe('rapikanNama', () => {
     expect(rapikanNama('budi santoso, S.Pd.')).toBe('Budi Santoso, S.Pd.');
     expect(rapikanNama("MA'RUF amin")).toBe("Ma'ruf Amin");
     expect(rapikanNama('Bin Laden')).toBe('Bin Laden');
+  });
+});
+
+describe('rapikanNamaWilayah', () => {
+  it('tidies a region name typed in one case as a person\'s name, and keeps one typed with care', () => {
+    expect(rapikanNamaWilayah('mejayan')).toBe('Mejayan');
+    expect(rapikanNamaWilayah(' RANTING  TAMAN BARU ')).toBe('Ranting Taman Baru');
+    expect(rapikanNamaWilayah('rayon nur-aini 2')).toBe('Rayon Nur-Aini 2');
+    expect(rapikanNamaWilayah('Rayon SMPN 1  Madiun')).toBe('Rayon SMPN 1 Madiun');
+    expect(rapikanNamaWilayah('ranting Mejayan')).toBe('ranting Mejayan');
+    expect(rapikanNamaWilayah('')).toBe('');
   });
 });
 

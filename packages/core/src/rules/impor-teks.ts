@@ -37,6 +37,19 @@ export function rapikanNama(text: string): string {
   return words.join(' ') + rest;
 }
 
+/**
+ * A new region's name as stored: typed all in small letters or all in capitals, it is tidied as a
+ * person's name is (rapikanNama: "mejayan" → "Mejayan", "RANTING TAMAN BARU" → "Ranting Taman
+ * Baru"); typed in mixed case it was typed with care and only its spaces are tidied, so a short
+ * form stays as written ("Rayon SMPN 1 Madiun"). A name matching a stored region keeps the stored
+ * spelling whatever this gives (docs/decisions/135).
+ */
+export function rapikanNamaWilayah(text: string): string {
+  const tidy = rapikanSpasi(text);
+  const oneCase = tidy === tidy.toLowerCase() || tidy === tidy.toUpperCase();
+  return oneCase ? rapikanNama(tidy) : tidy;
+}
+
 /** A name as it is compared: spaces tidied, small letters ("cabang kota  MADIUN" = "Cabang Kota Madiun"). */
 export function kunciNama(text: string): string {
   return rapikanSpasi(text).toLowerCase();

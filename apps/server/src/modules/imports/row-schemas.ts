@@ -1,4 +1,4 @@
-import { isPlausiblePhone, normalizePhone, rapikanNama, rapikanSpasi } from '@ukt/core';
+import { isPlausiblePhone, normalizePhone, rapikanNama, rapikanNamaWilayah, rapikanSpasi } from '@ukt/core';
 import { z } from 'zod';
 
 const text = (max = 200) =>
@@ -15,9 +15,12 @@ const optionalText = (max = 200) =>
     .default('');
 /** A person's name: spaces tidied and cased consistently (core's rapikanNama). */
 const personName = () => text().transform(rapikanNama);
-/** A region's name: spaces tidied (it is matched to stored regions whatever its case). */
-const region = () => text().transform(rapikanSpasi);
-const optionalRegion = () => optionalText().transform(rapikanSpasi);
+/**
+ * A region's name: tidied as a new region is stored (core's rapikanNamaWilayah); it is matched to
+ * stored regions whatever its case, and a match keeps the stored name.
+ */
+const region = () => text().transform(rapikanNamaWilayah);
+const optionalRegion = () => optionalText().transform(rapikanNamaWilayah);
 const whole = (min: number, max: number) =>
   z
     .string({ error: 'wajib diisi' })

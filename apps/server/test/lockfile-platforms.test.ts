@@ -89,4 +89,29 @@ describe('package-lock.json', () => {
       expect(() => readFileSync(prebuilt).subarray(0, 4)).not.toThrow();
     },
   );
+
+  it('the driver for Node 20 (better-sqlite3 12, compiled at install) is optional, so a failed build on a laptop without a compiler does not stop npm', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
+    expect(manifest.optionalDependencies?.['better-sqlite3']).toMatch(/^\^12\./);
+    expect(manifest.dependencies['better-sqlite3']).toBeUndefined();
+    expect(lock.packages['node_modules/better-sqlite3']?.optional).toBe(true);
+    // No other workspace asks for it as a plain dependency (that would make its build required again).
+    for (const [path, pkg] of Object.entries(lock.packages)) {
+      const wanted = pkg as {
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      expect(
+        wanted.dependencies?.['better-sqlite3'],
+        `${path || 'root'} depends on better-sqlite3`,
+      ).toBeUndefined();
+      expect(
+        wanted.devDependencies?.['better-sqlite3'],
+        `${path || 'root'} depends on better-sqlite3`,
+      ).toBeUndefined();
+    }
+  });
 });

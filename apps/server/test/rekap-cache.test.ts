@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { API, Progres, RekapMeta, RekapRow } from '@ukt/core';
-import SQLite from 'better-sqlite3';
 import { DefaultQueryExecutor } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import SQLite from '../src/db/sqlite-driver';
 import { ADMIN, api, DATABASES, startApp, startSignedIn, type TestApp } from './support/app';
 import { writeScores } from './support/scores';
 

@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { ADMIN as ADMIN_EXAMINER } from '../../support/examiners';
 import { expect } from '../../support/fixtures';
 import { dismissDialog, loginAs } from '../../support/login';
 import { ROOT, type TestServer } from '../../support/server';
+import Database from '../../support/sqlite';
 
 /** The demo admin examiner's number: sees every participant, so any row can be taken. */
 export const ADMIN = ADMIN_EXAMINER.noWa;

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
+import Database from '../../support/sqlite';
 import { ADMIN, confirmFinish, readNilai } from '../exams/exam-helpers';
 import { auditCount, pendingCount, storedKeys, takeParticipant } from './sync-helpers';
 

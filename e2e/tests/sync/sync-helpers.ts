@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { expect } from '../../support/fixtures';
 import type { TestServer } from '../../support/server';
+import Database from '../../support/sqlite';
 import { confirmFinish, dismissDialog } from '../exams/exam-helpers';
 
 /** Waits until the service worker is active (precache done), so a reload works with no network. */

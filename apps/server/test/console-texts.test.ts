@@ -272,6 +272,7 @@ describe.each(DATABASES)('console texts on %s', (kind) => {
 
     const csv = parse((await download('csv')).toString('utf8').replace(/^\uFEFF/, ''), {
       relax_column_count: true,
+      delimiter: ';',
     }) as string[][];
     const csvHeader = csv.find((row) => row.includes('Nama')) ?? [];
     expect(csvHeader.slice(0, 6)).toEqual(['No. Urut', 'Nama', 'Perwapus', 'Cabang', 'Ranting', 'Rayon']);

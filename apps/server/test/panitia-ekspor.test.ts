@@ -82,8 +82,10 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
   const csvLines = async () => {
     const res = await download('csv');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Cells split on ';', as Excel in an Indonesian Windows reads it (docs/decisions/137).
     return parse(res.rawPayload.toString('utf8').replace(/^\uFEFF/, ''), {
       relax_column_count: true,
+      delimiter: ';',
     }) as string[][];
   };
   const pdfText = async () => {
@@ -213,8 +215,8 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
     expect(at(1)).toMatchObject({
       no_urut: '1',
       KESHAN: '85',
-      FISIK: '68.5',
-      nilai_akhir: '73.14',
+      FISIK: '68,5',
+      nilai_akhir: '73,14',
       status: 'Lulus',
     });
     expect(at(2)).toMatchObject({ KESHAN: '0', status: 'Tidak Lulus', alasan: 'Nilai akhir 45,45 < 60' });

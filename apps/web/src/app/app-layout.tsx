@@ -72,7 +72,7 @@ export function AppLayout() {
           onSignOut={() => setPanel('sign-out')}
           onLock={() => setPanel('lock')}
         />
-        <main className={`mx-auto px-3 pt-4 pb-10 ${wide ? 'max-w-(--breakpoint-2xl)' : 'max-w-2xl'}`}>
+        <main className={`mx-auto px-3 pt-4 pb-10 ${wide ? 'max-w-480' : 'max-w-2xl'}`}>
           {painted ? <LazyBoundary /> : <Spinner />}
         </main>
       </div>

@@ -5,10 +5,14 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { CardList } from './card-list';
 import { useWide } from './use-wide';
+import { type RowAttributes, WideTable } from './wide-table';
 
-// The console's tables need no sorting or paging of their own: the server pages and filters.
+export { AKSI } from './card-list';
+
+// The console's tables need no sorting or paging of their own: the server pages and filters, and
+// a page that searches its own rows (the recap) hands over only the rows that match.
 const features = tableFeatures({});
 type Features = typeof features;
 
@@ -21,16 +25,11 @@ export function createColumnHelper<T extends RowData>() {
   return columnHelperOf<Features, T>();
 }
 
-/** The id of the buttons column: its cells go to the foot of a card, without a label. */
-export const AKSI = 'aksi';
-
-/** The header of a column as card label text. */
-const headerText = (header: unknown): string => (typeof header === 'string' ? header : '');
-
 /**
  * A console list: a table on a wide screen, a stack of cards on a phone (DESIGN §9); one of the
  * two is rendered, never both (docs/decisions/042). On a card the first column is the title, the
- * others are labelled by their header, and the 'aksi' cells close it.
+ * others are labelled by their header, and the 'aksi' cells close it. A long list draws only the
+ * rows in view (docs/decisions/137).
  */
 export function DataTable<T extends RowData>({
   data,
@@ -39,6 +38,7 @@ export function DataTable<T extends RowData>({
   label,
   rowAttributes,
   columnClass,
+  fill,
 }: {
   /** Stable between renders (the query's data), as react-table requires. */
   data: T[];
@@ -48,12 +48,17 @@ export function DataTable<T extends RowData>({
   /** The list's accessible name, e.g. 'Daftar kegiatan'. */
   label: string;
   /** Extra attributes of a row or card (a test id, a dimmed look). */
-  rowAttributes?: (row: T) => { className?: string; [data: `data-${string}`]: string };
+  rowAttributes?: RowAttributes<T>;
   /**
    * Extra classes of a column's header and cells in the table (a width, a sticky position with its
    * own background); the cards ignore them.
    */
   columnClass?: Partial<Record<string, string>>;
+  /**
+   * The table scrolls inside a frame reaching the bottom of the screen, its header and pinned
+   * columns in view (always so for a long list).
+   */
+  fill?: boolean;
 }) {
   const wide = useWide();
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
@@ -61,84 +66,15 @@ export function DataTable<T extends RowData>({
 
   if (wide) {
     return (
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
-        <table aria-label={label} className="w-full text-left text-sm">
-          <thead className="border-b border-neutral-200 bg-neutral-50 text-xs [&_th]:bg-neutral-50 font-semibold text-neutral-600 uppercase">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={`px-3 py-2 whitespace-nowrap ${columnClass?.[header.column.id] ?? ''}`}
-                  >
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
-            {rows.map((row) => {
-              const { className = '', ...attributes } = rowAttributes?.(row.original) ?? {};
-              return (
-                <tr key={row.id} className={`align-top ${className}`} {...attributes}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className={`px-3 py-2 ${columnClass?.[cell.column.id] ?? ''}`}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        headerGroups={table.getHeaderGroups()}
+        rows={rows}
+        label={label}
+        rowAttributes={rowAttributes}
+        columnClass={columnClass}
+        fill={fill}
+      />
     );
   }
-
-  return (
-    <ul aria-label={label} className="flex flex-col gap-3">
-      {rows.map((row) => {
-        const { className = '', ...attributes } = rowAttributes?.(row.original) ?? {};
-        const [title, ...rest] = row.getAllCells();
-        const actions = rest.filter((c) => c.column.id === AKSI);
-        const fields = rest.filter((c) => c.column.id !== AKSI);
-        return (
-          <li
-            key={row.id}
-            className={`flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 ${className}`}
-            {...attributes}
-          >
-            {title && (
-              <div className="font-semibold">
-                <table.FlexRender cell={title} />
-              </div>
-            )}
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              {fields.map((cell) => (
-                <CardField key={cell.id} label={headerText(cell.column.columnDef.header)}>
-                  <table.FlexRender cell={cell} />
-                </CardField>
-              ))}
-            </dl>
-            {actions.map((cell) => (
-              <div key={cell.id}>
-                <table.FlexRender cell={cell} />
-              </div>
-            ))}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-neutral-500">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
-  );
+  return <CardList rows={rows} label={label} rowAttributes={rowAttributes} />;
 }

@@ -8,7 +8,6 @@ import { DataTable } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { downloadFile } from '../../components/download-file';
 import { SelectField } from '../../components/field';
-import { FoldingFilters } from '../../components/folding-filters';
 import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
 import { QueryView } from '../../components/query-view';
 import { NO_REGION, RegionSelects } from '../../components/region-selects';
@@ -21,6 +20,7 @@ import { AturanSheet } from './aturan-sheet';
 import { BatalSahkanForm } from './batal-sahkan-form';
 import { KoreksiForm } from './koreksi-form';
 import { REKAP_COLUMN_CLASS, rekapColumns } from './rekap-columns';
+import { RekapToolbar } from './rekap-toolbar';
 import { SahkanForm } from './sahkan-form';
 
 const STATUS_OPTIONS = [
@@ -84,9 +84,9 @@ export function RekapPage() {
   const rows = useMemo(() => cocok(rekap.data?.data ?? [], cari), [rekap.data, cari]);
 
   return (
-    <section className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="flex-1 text-xl font-bold">Rekap nilai</h1>
+    <section className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-xl font-bold">Rekap nilai</h1>
         {meta && (
           <span
             data-testid="status-kegiatan"
@@ -99,68 +99,105 @@ export function RekapPage() {
             {disahkan ? 'Disahkan' : 'DRAF'}
           </span>
         )}
+        {meta && (
+          <ul className="flex flex-wrap gap-2 text-sm" aria-label="Jumlah per status">
+            {(['Lulus', 'Tidak Lulus', 'Belum lengkap'] as const).map((status) => (
+              <li key={status}>
+                <button
+                  type="button"
+                  data-total={status}
+                  aria-pressed={filter.status === status}
+                  onClick={() => patch({ status: filter.status === status ? 'semua' : status })}
+                  className="min-h-11 rounded-xl bg-white px-3 ring-1 ring-neutral-300 aria-pressed:ring-2 aria-pressed:ring-brand"
+                >
+                  {status}: <span className="font-bold tabular-nums">{meta.total[status]}</span>
+                </button>
+              </li>
+            ))}
+            {meta.mundur > 0 && (
+              <li>
+                <button
+                  type="button"
+                  data-total="Mundur"
+                  aria-pressed={filter.status === 'Mundur'}
+                  onClick={() => patch({ status: filter.status === 'Mundur' ? 'semua' : 'Mundur' })}
+                  className="min-h-11 rounded-xl bg-white px-3 text-neutral-700 ring-1 ring-neutral-300 aria-pressed:ring-2 aria-pressed:ring-brand"
+                >
+                  Mundur: <span className="font-bold tabular-nums">{meta.mundur}</span>
+                </button>
+              </li>
+            )}
+          </ul>
+        )}
+        <span className="flex-1" />
+        {idUkt && meta && (
+          <>
+            <Button variant="secondary" onClick={() => setSheet('aturan')}>
+              Aturan kelulusan (v{meta.aturan_versi})
+            </Button>
+            {disahkan ? (
+              <Button variant="danger" onClick={() => setSheet('batal')}>
+                Batalkan pengesahan
+              </Button>
+            ) : (
+              <Button onClick={() => setSheet('sahkan')} disabled={sahkan.isPending}>
+                {sahkan.isPending ? 'Mengesahkan…' : 'Sahkan nilai'}
+              </Button>
+            )}
+          </>
+        )}
       </div>
-      <Card className="flex flex-col gap-3">
-        <KegiatanSelect
-          value={idUkt}
-          onValue={(ukt) => {
-            setIdUkt(ukt);
-            setFilter(FIRST);
-            setCari('');
-          }}
-        />
-        {idUkt && (
-          <SearchBox
-            value={cari}
-            onSearch={setCari}
-            placeholder="Cari nama atau nomor urut"
-            label="Cari peserta"
+      <Card className="p-3">
+        <RekapToolbar
+          kegiatan={
+            <KegiatanSelect
+              value={idUkt}
+              onValue={(ukt) => {
+                setIdUkt(ukt);
+                setFilter(FIRST);
+                setCari('');
+              }}
+            />
+          }
+          search={
+            idUkt ? (
+              <SearchBox
+                value={cari}
+                onSearch={setCari}
+                placeholder="Cari nama atau nomor urut"
+                label="Cari peserta"
+              />
+            ) : null
+          }
+          active={active}
+        >
+          <RegionSelects levels={4} value={filter} onChange={(r) => patch(r)} empty="Semua" />
+          <SelectField
+            label="Status"
+            value={filter.status}
+            options={STATUS_OPTIONS}
+            onValue={(status) => patch({ status: status as RekapFilter['status'] })}
           />
-        )}
-        {idUkt && (
-          <FoldingFilters label="Filter dan urutan" active={active}>
-            <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-              <RegionSelects levels={4} value={filter} onChange={(r) => patch(r)} empty="Semua" />
-              <SelectField
-                label="Status"
-                value={filter.status}
-                options={STATUS_OPTIONS}
-                onValue={(status) => patch({ status: status as RekapFilter['status'] })}
-              />
-              <SelectField
-                label="Urutkan"
-                value={filter.urut}
-                options={SORT_OPTIONS}
-                onValue={(urut) => patch({ urut: urut as RekapFilter['urut'] })}
-              />
-              <SelectField
-                label="Arah"
-                value={filter.arah}
-                options={[
-                  { value: 'naik', label: 'Naik (A–Z, kecil–besar)' },
-                  { value: 'turun', label: 'Turun (Z–A, besar–kecil)' },
-                ]}
-                onValue={(arah) => patch({ arah: arah as RekapFilter['arah'] })}
-              />
-            </div>
-          </FoldingFilters>
-        )}
+          <SelectField
+            label="Urutkan"
+            value={filter.urut}
+            options={SORT_OPTIONS}
+            onValue={(urut) => patch({ urut: urut as RekapFilter['urut'] })}
+          />
+          <SelectField
+            label="Arah"
+            value={filter.arah}
+            options={[
+              { value: 'naik', label: 'Naik (A–Z, kecil–besar)' },
+              { value: 'turun', label: 'Turun (Z–A, besar–kecil)' },
+            ]}
+            onValue={(arah) => patch({ arah: arah as RekapFilter['arah'] })}
+          />
+        </RekapToolbar>
       </Card>
 
       {idUkt && meta && (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setSheet('aturan')}>
-            Aturan kelulusan (v{meta.aturan_versi})
-          </Button>
-          {disahkan ? (
-            <Button variant="danger" onClick={() => setSheet('batal')}>
-              Batalkan pengesahan
-            </Button>
-          ) : (
-            <Button onClick={() => setSheet('sahkan')} disabled={sahkan.isPending}>
-              {sahkan.isPending ? 'Mengesahkan…' : 'Sahkan nilai'}
-            </Button>
-          )}
+        <div className="flex flex-wrap items-start gap-2">
           {EXPORTS.map((e) => (
             <DownloadButton
               key={e.format}
@@ -172,65 +209,37 @@ export function RekapPage() {
               Unduh {e.label}
             </DownloadButton>
           ))}
+          <div className="min-w-0 flex-1 basis-96">
+            <DokumenKegiatan idUkt={idUkt} />
+          </div>
         </div>
       )}
-
-      {idUkt && meta && <DokumenKegiatan idUkt={idUkt} />}
 
       {!idUkt ? (
         <Notice>Pilih kegiatan untuk melihat rekap nilainya.</Notice>
       ) : (
         <QueryView query={rekap}>
-          {(data) => (
-            <div className="flex flex-col gap-3">
-              <ul className="flex flex-wrap gap-2 text-sm" aria-label="Jumlah per status">
-                {(['Lulus', 'Tidak Lulus', 'Belum lengkap'] as const).map((status) => (
-                  <li key={status}>
-                    <button
-                      type="button"
-                      data-total={status}
-                      aria-pressed={filter.status === status}
-                      onClick={() => patch({ status: filter.status === status ? 'semua' : status })}
-                      className="min-h-11 rounded-xl bg-white px-3 ring-1 ring-neutral-300 aria-pressed:ring-2 aria-pressed:ring-brand"
-                    >
-                      {status}: <span className="font-bold tabular-nums">{data.meta.total[status]}</span>
-                    </button>
-                  </li>
-                ))}
-                {data.meta.mundur > 0 && (
-                  <li>
-                    <button
-                      type="button"
-                      data-total="Mundur"
-                      aria-pressed={filter.status === 'Mundur'}
-                      onClick={() => patch({ status: filter.status === 'Mundur' ? 'semua' : 'Mundur' })}
-                      className="min-h-11 rounded-xl bg-white px-3 text-neutral-700 ring-1 ring-neutral-300 aria-pressed:ring-2 aria-pressed:ring-brand"
-                    >
-                      Mundur: <span className="font-bold tabular-nums">{data.meta.mundur}</span>
-                    </button>
-                  </li>
-                )}
-              </ul>
-              {rows.length === 0 ? (
-                <Notice>
-                  {cari
-                    ? 'Tidak ada peserta yang cocok dengan pencarian ini.'
-                    : filter.status !== 'semua' || filter.id_perwapus
-                      ? 'Tidak ada peserta yang cocok dengan filter ini.'
-                      : 'Kegiatan ini belum punya peserta.'}
-                </Notice>
-              ) : (
-                <DataTable
-                  label="Rekap nilai peserta"
-                  data={rows}
-                  columns={columns}
-                  columnClass={REKAP_COLUMN_CLASS}
-                  getRowId={(r) => r.id_siswa}
-                  rowAttributes={(r) => ({ 'data-id-siswa': r.id_siswa, 'data-status': r.status })}
-                />
-              )}
-            </div>
-          )}
+          {() =>
+            rows.length === 0 ? (
+              <Notice>
+                {cari
+                  ? 'Tidak ada peserta yang cocok dengan pencarian ini.'
+                  : filter.status !== 'semua' || filter.id_perwapus
+                    ? 'Tidak ada peserta yang cocok dengan filter ini.'
+                    : 'Kegiatan ini belum punya peserta.'}
+              </Notice>
+            ) : (
+              <DataTable
+                label="Rekap nilai peserta"
+                data={rows}
+                columns={columns}
+                columnClass={REKAP_COLUMN_CLASS}
+                fill
+                getRowId={(r) => r.id_siswa}
+                rowAttributes={(r) => ({ 'data-id-siswa': r.id_siswa, 'data-status': r.status })}
+              />
+            )
+          }
         </QueryView>
       )}
 

@@ -31,6 +31,8 @@ import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks'
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { pasangSertifikatRoutes } from './modules/sambungkan/pasang-sertifikat.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
+import { gatewayFor } from './modules/whatsapp/gateways';
+import { startWaOutbox } from './modules/whatsapp/wa-outbox.service';
 import './plugins/context';
 import { backupPanitiaRoutes } from './modules/backup/backup.panitia.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -179,7 +181,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.log.info('Data demo dibuat: 3 penguji (6281100000001, 6281100000002, 6281100000003), 2 kegiatan.');
   }
 
-  const sender = options.otpSender ?? createOtpSender(config.otp, app.log);
+  // Messages through a WhatsApp gateway wait in its outbox (docs/decisions/138).
+  const outbox = startWaOutbox(app, config.wa && gatewayFor(config.wa));
+  const sender = options.otpSender ?? createOtpSender(config.otp, app.log, outbox);
   await app.register(
     async (api) => {
       await api.register(compressionPlugin);

@@ -22,6 +22,7 @@ import * as auditSiswa from './migrations/20261126-0003-audit-siswa';
 import * as simpanNilaiMurah from './migrations/20261126-0004-simpan-nilai-murah';
 import * as cadanganGagal from './migrations/20261128-0001-cadangan-gagal';
 import * as tertundaDitolak from './migrations/20261128-0002-tertunda-ditolak';
+import * as waPesan from './migrations/20261128-0003-wa-pesan';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126-0004-simpan-nilai-murah': simpanNilaiMurah,
   '20261128-0001-cadangan-gagal': cadanganGagal,
   '20261128-0002-tertunda-ditolak': tertundaDitolak,
+  '20261128-0003-wa-pesan': waPesan,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -273,6 +273,32 @@ export interface MetaTable {
   value: number;
 }
 
+/** A message through a WhatsApp gateway and its delivery state (docs/decisions/138). */
+export interface WaPesanTable {
+  id: Generated<number>;
+  no_wa: string;
+  id_pemilih: number | null;
+  /** otp (a login code), tautan (a login link), or another kind of message. */
+  jenis: string;
+  /** antre (waiting or between tries), terkirim (the gateway took it), gagal (given up). */
+  status: string;
+  /** The text while it waits; null once sent, given up or past kedaluwarsa_at. */
+  isi: string | null;
+  /** A login code while it waits (a template gateway's parameter); null as isi. */
+  kode: string | null;
+  /** Why the last try failed (while antre) or why it was given up (gagal). */
+  alasan: string | null;
+  gateway: string;
+  id_gateway: string | null;
+  percobaan: number;
+  /** When the next try is due (ms). */
+  berikut_at: number;
+  /** After this (ms) the message is useless and never sent: a login code's end. */
+  kedaluwarsa_at: number | null;
+  dibuat_at: number;
+  diperbarui_at: number;
+}
+
 /** The whole schema, for Kysely's types. */
 export interface Database {
   organisasi: OrganisasiTable;
@@ -299,4 +325,5 @@ export interface Database {
   idempotency: IdempotencyTable;
   meta: MetaTable;
   cadangan_gagal: CadanganGagalTable;
+  wa_pesan: WaPesanTable;
 }

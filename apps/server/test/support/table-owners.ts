@@ -32,6 +32,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   sertifikat: 'modules/documents',
   siswa: 'modules/siswa',
   ukt: 'modules/kegiatan', // the exam events
+  wa_pesan: 'modules/whatsapp', // messages through a WhatsApp gateway and their delivery state
 };
 
 /** Folders under src/ the check skips: the migrations shape every table, the demo seeds them all. */

@@ -2,12 +2,16 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
+import type { WaOutbox } from '../whatsapp/wa-outbox.service';
 
-/** One login-code message. */
+/** One login-code message; a gateway's outbox also keeps whose it is and when the code ends. */
 export interface OtpMessage {
   to: string;
   code: string;
   text: string;
+  idPemilih?: number;
+  /** When the code stops working (ms): a queued message is never sent, nor kept, after it. */
+  berlakuSampai?: number;
 }
 
 /** Delivers login codes; `wait` says whether the answer waits for delivery. */
@@ -24,8 +28,24 @@ export function otpText(code: string): string {
 /**
  * The sender OTP_DELIVERY names (DESIGN §5). Local ones (log, file) are awaited so the code is
  * there when the answer is; a webhook is not, so a slow gateway cannot reveal which numbers are known.
+ * A WhatsApp gateway's codes go through its outbox (docs/decisions/138), not awaited either.
  */
-export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger): OtpSender {
+export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger, outbox?: WaOutbox): OtpSender {
+  if (outbox) {
+    return {
+      wait: false,
+      async send({ to, code, text, idPemilih, berlakuSampai }) {
+        await outbox.enqueue({
+          noWa: to,
+          idPemilih: idPemilih ?? null,
+          jenis: 'otp',
+          isi: text,
+          kode: code,
+          kedaluwarsaAt: berlakuSampai ?? null,
+        });
+      },
+    };
+  }
   if (config.delivery === 'file') {
     return {
       wait: true,

@@ -73,7 +73,13 @@ export async function requestCode(deps: OtpDeps, input: string, ip: string): Pro
   const examiner = await findPengujiByNoWa(deps.db, deps.config.orgId, noWa);
   // A deactivated examiner is answered like an unknown number: nothing is sent (docs/decisions/036).
   if (examiner && examiner.aktif === 1) {
-    const sending = deps.sender.send({ to: noWa, code, text: otpText(code) });
+    const sending = deps.sender.send({
+      to: noWa,
+      code,
+      text: otpText(code),
+      idPemilih: examiner.id_pemilih,
+      berlakuSampai: deps.now + OTP_LIMITS.ttlMs,
+    });
     if (deps.sender.wait) await sending;
     else sending.catch((error) => deps.log.error({ err: error, to: noWa }, 'OTP delivery failed'));
   }

@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import type { WaGateway } from './wa-gateway';
+import {
+  claimWaPesan,
+  expireWaPesan,
+  findDueWaPesan,
+  insertWaPesan,
+  markWaGagal,
+  markWaRetry,
+  markWaTerkirim,
+  type NewWaPesan,
+} from './wa-pesan.repository';
+
+// The WhatsApp outbox (docs/decisions/138): a message is written to wa_pesan first and sent by
+// the server afterwards, so no request waits for a gateway; a failed try is tried again after a
+// pause, a bounded number of times; the state survives a restart and is the same for every
+// process on the database (each takes a due message by a conditional update before sending it).
+
+/** The pauses before the 2nd, 3rd and 4th try: together well inside a login code's 5 minutes. */
+export const WA_RETRY_DELAYS_MS = [10_000, 30_000, 90_000] as const;
+
+/** Tries per message: the first and one after each pause. */
+export const WA_MAX_TRIES = WA_RETRY_DELAYS_MS.length + 1;
+
+/** How often due messages are looked for (a new one is sent at once, without waiting for this). */
+const POLL_MS = 1000;
+
+/** How long a process holds a message it is sending before another may take it (longer than any gateway call). */
+const CLAIM_MS = 3 * 60_000;
+
+/** Messages sent one after another per round: a gateway's pace, not a burst. */
+const BATCH = 20;
+
+/** A message to queue (without its gateway, which the outbox knows). */
+export type WaOutboxMessage = Omit<NewWaPesan, 'gateway'>;
+
+/** The outbox of a running server. */
+export interface WaOutbox {
+  /** The gateway's name, as OTP_DELIVERY writes it. */
+  gateway: string;
+  /** Queues a message and starts sending it; answers its id. */
+  enqueue(message: WaOutboxMessage): Promise<number>;
+  /** Sends what is due now (also run every second); answers when this round is done. */
+  runDue(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WhatsApp outbox when OTP_DELIVERY names a gateway (docs/decisions/138). */
+    waOutbox: WaOutbox | undefined;
+  }
+}
+
+/** What the outbox works with. */
+interface OutboxDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  gateway: WaGateway;
+  log: FastifyBaseLogger;
+  /** Ends a gateway call in flight when the server stops. */
+  signal: AbortSignal;
+}
+
+/** One try of one due message; its new state is written whatever the gateway answered. */
+async function tryOne(deps: OutboxDeps, row: Awaited<ReturnType<typeof findDueWaPesan>>[number]) {
+  const { db, clock, gateway, log } = deps;
+  if (!(await claimWaPesan(db, row, clock() + CLAIM_MS))) return;
+  // Read before this round's clock moved on: a code past its end is given up, never sent.
+  if (row.kedaluwarsa_at !== null && Number(row.kedaluwarsa_at) <= clock()) {
+    await expireWaPesan(db, clock());
+    return;
+  }
+  const tries = row.percobaan + 1;
+  const result = await gateway.send(
+    { to: row.no_wa, text: row.isi ?? '', ...(row.kode === null ? {} : { code: row.kode }) },
+    deps.signal,
+  );
+  const now = clock();
+  if (result.ok) {
+    await markWaTerkirim(db, row.id, tries, result.id, now);
+    log.info({ pesan: row.id, to: row.no_wa, gateway: gateway.name }, 'Pesan WhatsApp diterima gateway');
+    return;
+  }
+  const delay = WA_RETRY_DELAYS_MS[tries - 1];
+  if (result.retry && delay !== undefined && !deps.signal.aborted) {
+    await markWaRetry(db, row.id, tries, result.reason, now + delay, now);
+    log.warn(
+      { pesan: row.id, to: row.no_wa, alasan: result.reason },
+      'Pesan WhatsApp belum terkirim; dicoba lagi',
+    );
+  } else if (result.retry && deps.signal.aborted) {
+    // Stopping: the next start (or another process) tries it again, as one more try.
+    await markWaRetry(db, row.id, tries, result.reason, now, now);
+  } else {
+    await markWaGagal(db, row.id, tries, result.reason, now);
+    log.warn({ pesan: row.id, to: row.no_wa, alasan: result.reason }, 'Pesan WhatsApp gagal terkirim');
+  }
+}
+
+/** An outbox over the database and gateway; `stop` ends its rounds and waits for the one under way. */
+export function createWaOutbox(deps: Omit<OutboxDeps, 'signal'>): WaOutbox & { stop(): Promise<void> } {
+  const stopping = new AbortController();
+  const full: OutboxDeps = { ...deps, signal: stopping.signal };
+  let round: Promise<void> | undefined;
+  let again = false;
+
+  async function rounds(): Promise<void> {
+    do {
+      again = false;
+      await expireWaPesan(deps.db, deps.clock());
+      const due = await findDueWaPesan(deps.db, deps.clock(), BATCH);
+      for (const row of due) {
+        if (stopping.signal.aborted) return;
+        await tryOne(full, row);
+      }
+      if (due.length === BATCH) again = true;
+    } while (again && !stopping.signal.aborted);
+  }
+
+  /** Runs a round unless one is under way, which then runs once more. */
+  function runDue(): Promise<void> {
+    if (stopping.signal.aborted) return Promise.resolve();
+    if (round) {
+      again = true;
+      return round;
+    }
+    round = rounds()
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) deps.log.warn({ err: error }, 'Antrean WhatsApp terhenti sebentar');
+      })
+      .finally(() => {
+        round = undefined;
+      });
+    return round;
+  }
+
+  const timer = setInterval(() => void runDue(), POLL_MS);
+  timer.unref();
+  return {
+    gateway: deps.gateway.name,
+    async enqueue(message) {
+      const id = await insertWaPesan(deps.db, { ...message, gateway: deps.gateway.name }, deps.clock());
+      void runDue();
+      return id;
+    },
+    runDue,
+    async stop() {
+      clearInterval(timer);
+      stopping.abort();
+      await round;
+    },
+  };
+}
+
+/** Starts the app's outbox for this gateway (none without one); it stops before the database closes. */
+export function startWaOutbox(app: FastifyInstance, gateway: WaGateway | undefined): WaOutbox | undefined {
+  const outbox = gateway && createWaOutbox({ db: app.db, clock: app.clock, gateway, log: app.log });
+  app.decorate('waOutbox', outbox);
+  if (outbox) app.addHook('preClose', () => outbox.stop());
+  return outbox;
+}

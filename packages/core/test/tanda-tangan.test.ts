@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatNilai,
+  hariDi,
   hariTandaTangan,
   hariWib,
   perluKonfirmasi,
@@ -26,6 +27,15 @@ describe('the signing day', () => {
   it('reads instants in WIB: 17:00 UTC is already the next day', () => {
     expect(hariWib('2026-11-24T16:59:59.000Z')).toBe('2026-11-24');
     expect(hariWib('2026-11-24T17:00:00.000Z')).toBe('2026-11-25');
+  });
+
+  it('reads instants in the organisation zone: WITA an hour, WIT two hours ahead of WIB', () => {
+    expect(hariDi('2026-11-24T15:59:59.000Z', 'WITA')).toBe('2026-11-24');
+    expect(hariDi('2026-11-24T16:00:00.000Z', 'WITA')).toBe('2026-11-25');
+    expect(hariDi('2026-11-24T15:00:00.000Z', 'WIT')).toBe('2026-11-25');
+    expect(hariDi('2026-11-24T16:30:00.000Z')).toBe('2026-11-24');
+    expect(hariTandaTangan('2026-12-01T16:30:00.000Z', new Date(), satuHari, 'WITA')).toBe('2026-12-02');
+    expect(hariTandaTangan('2026-12-01T16:30:00.000Z', new Date(), satuHari, 'WIB')).toBe('2026-12-01');
   });
 
   it('is the ratification day, never before the last exam day', () => {

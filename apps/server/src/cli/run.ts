@@ -33,6 +33,7 @@ import { importPending, type PendingReport, readPendingFile } from '../modules/i
 import { fileSource } from '../modules/imports/read-table';
 import { exportResults, resultsFormatOf } from '../modules/results/results.service';
 import { describeChecks, periksaVenue } from '../modules/venue/periksa.service';
+import { sendWaTest } from '../modules/whatsapp/wa-test.service';
 import { passphraseOf } from './backup-options';
 
 const describeCounts = (m: BackupManifest) =>
@@ -148,6 +149,7 @@ function documentCommand(
         publicUrl: config.publicUrl,
         dataDir: config.dataDir,
         now,
+        zona: config.zonaWaktu,
       };
       const file = await make(deps, invocation);
       const out = resolve(config.invocationDir, flag('out') ?? file.fileName);
@@ -215,7 +217,9 @@ const COMMANDS: Command[] = [
       if (!outArg) throw badRequest('--out FILE wajib diisi');
       const out = resolve(config.invocationDir, outArg);
       const idUkt = positive(flag('event'), '--event');
-      const { bytes, count } = await exportResults(db, config.orgId, idUkt, resultsFormatOf(out));
+      const { bytes, count } = await exportResults(db, config.orgId, idUkt, resultsFormatOf(out), {
+        zona: config.zonaWaktu,
+      });
       await writeFile(out, bytes);
       io.out(`${count} peserta ditulis ke ${out}`);
       return 0;
@@ -321,6 +325,17 @@ const BACKUP_COMMANDS: OwnDatabaseCommand[] = [
       const { name, checks } = await periksaVenue(config, loadVenueEnv(), options);
       for (const line of describeChecks(checks, name)) io.out(line);
       return checks.some((c) => c.ok === false) ? 1 : 0;
+    },
+  },
+  {
+    name: 'wa test',
+    arg: 'NO_WA',
+    help: 'kirim satu pesan uji lewat gateway WhatsApp dan katakan apakah gateway menerimanya',
+    // Needs no database: it tries the gateway settings alone (docs/whatsapp.md).
+    async run({ config, io, arg }) {
+      const { ok, lines } = await sendWaTest(config, arg);
+      for (const line of lines) (ok ? io.out : io.err)(line);
+      return ok ? 0 : 1;
     },
   },
   {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ZONA_WAKTU, type ZonaWaktu } from '@ukt/core';
 import { z } from 'zod';
 import { backupDirProblem, DEFAULT_BACKUP_FOLDER } from './backup-dir';
 import { defaultPublicUrl } from './public-url';
@@ -54,6 +55,8 @@ export const EnvSchema = z.object({
   ...WaEnvShape,
   UKT_SECRET: z.string().min(32, { error: 'UKT_SECRET minimal 32 karakter' }).optional(),
   UKT_ORG_ID: positiveInt('UKT_ORG_ID').default(1),
+  // The organisation's time zone, printed with every time on paper (docs/decisions/137).
+  UKT_ZONA_WAKTU: z.enum(ZONA_WAKTU, { error: 'UKT_ZONA_WAKTU harus WIB, WITA atau WIT' }).default('WIB'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL harus URL' }).optional(),
   CA_CERT_URL: z
@@ -108,6 +111,8 @@ export interface Config {
   wa: WaConfig | undefined;
   secret: string | undefined;
   orgId: number;
+  /** The organisation's time zone (UKT_ZONA_WAKTU): times and days on paper are in it. */
+  zonaWaktu: ZonaWaktu;
   webDist: string | undefined;
   publicUrl: string;
   /**
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wa,
     secret: e.UKT_SECRET,
     orgId: e.UKT_ORG_ID,
+    zonaWaktu: e.UKT_ZONA_WAKTU,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/$/, ''),
     caCertUrl: e.CA_CERT_URL === 'none' ? null : e.CA_CERT_URL,

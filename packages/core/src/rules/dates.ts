@@ -32,12 +32,31 @@ export function formatTanggal(start: string, end?: string | null): string {
   return `${from} - ${longDate(end)}`;
 }
 
-/** WIB, the time zone of the events' places: UTC+7 all year. */
-const WIB_MS = 7 * 60 * 60 * 1000;
+/**
+ * Indonesia's three time zones, as paper names them: WIB (UTC+7), WITA (UTC+8), WIT (UTC+9). None
+ * has daylight saving time. The organisation's zone is a setting (UKT_ZONA_WAKTU, docs/decisions/137).
+ */
+export const ZONA_WAKTU = ['WIB', 'WITA', 'WIT'] as const;
+export type ZonaWaktu = (typeof ZONA_WAKTU)[number];
+
+/** Each zone's IANA name, for Intl.DateTimeFormat's timeZone. */
+export const ZONA_IANA: Record<ZonaWaktu, string> = {
+  WIB: 'Asia/Jakarta',
+  WITA: 'Asia/Makassar',
+  WIT: 'Asia/Jayapura',
+};
+
+/** Each zone's offset from UTC in hours, all year. */
+const ZONA_JAM: Record<ZonaWaktu, number> = { WIB: 7, WITA: 8, WIT: 9 };
+
+/** The calendar day (YYYY-MM-DD) of an instant in a zone (WIB unless said). */
+export function hariDi(at: Date | string, zona: ZonaWaktu = 'WIB'): string {
+  return new Date(new Date(at).getTime() + ZONA_JAM[zona] * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
 
 /** The calendar day (YYYY-MM-DD) of an instant in WIB. */
 export function hariWib(at: Date | string): string {
-  return new Date(new Date(at).getTime() + WIB_MS).toISOString().slice(0, 10);
+  return hariDi(at, 'WIB');
 }
 
 /** An event's last test day (YYYY-MM-DD): the end date, or the only day. */
@@ -55,15 +74,16 @@ export function sebelumHariUjian(
 
 /**
  * The day (YYYY-MM-DD) an event's piagam and berita acara are signed: the day it was ratified
- * (or today for a DRAF), never before its last test day, so no document is signed before the
- * tests it certifies (docs/decisions/111).
+ * (or today for a DRAF) in the organisation's zone, never before its last test day, so no document
+ * is signed before the tests it certifies (docs/decisions/111).
  */
 export function hariTandaTangan(
   disahkanAt: string | null,
   now: Date | string,
   kegiatan: { tanggal_tes: string; akhir_tes: string | null },
+  zona: ZonaWaktu = 'WIB',
 ): string {
-  const hari = hariWib(disahkanAt ?? now);
+  const hari = hariDi(disahkanAt ?? now, zona);
   const terakhir = hariTerakhirUjian(kegiatan);
   return hari < terakhir ? terakhir : hari;
 }

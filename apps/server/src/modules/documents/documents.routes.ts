@@ -28,6 +28,7 @@ function depsOf(app: FastifyInstance, request: FastifyRequest): DocumentDeps {
     publicUrl: app.config.publicUrl,
     dataDir: app.config.dataDir,
     now: new Date(app.clock()),
+    zona: app.config.zonaWaktu,
   };
 }
 

@@ -1,4 +1,12 @@
-import { formatNilai, hariWib, isAdminPanitia, nomorWa, POSTS, tanggalPanjangId } from '@ukt/core';
+import {
+  formatNilai,
+  hariDi,
+  isAdminPanitia,
+  nomorWa,
+  POSTS,
+  tanggalPanjangId,
+  type ZonaWaktu,
+} from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
@@ -40,6 +48,8 @@ export interface DocumentDeps {
   publicUrl: string;
   dataDir: string;
   now: Date;
+  /** The organisation's time zone (UKT_ZONA_WAKTU): times and days on paper are in it. */
+  zona: ZonaWaktu;
 }
 
 /** A made document: its bytes, how many cards or pages of people it holds, and its file name. */
@@ -152,6 +162,7 @@ export async function kartuLogin(deps: DocumentDeps, cari: string, idUkt?: numbe
   const bytes = await kartuLoginPdf(
     {
       ...identitas,
+      zona: deps.zona,
       kartu: penguji.map((p) => {
         const link = links.get(p.id_pemilih);
         return {
@@ -234,7 +245,7 @@ export async function piagam(deps: DocumentDeps, idUkt: number): Promise<Documen
       kenaikan: sabukText(kegiatan.id_tingkat),
       sabuk: sabukBaru(kegiatan.id_tingkat),
       tanggal: tanggalKegiatan(kegiatan),
-      tempatTanggal: tanggalTandaTangan(identitas.kota, kegiatan, deps.now),
+      tempatTanggal: tanggalTandaTangan(identitas.kota, kegiatan, deps.now, deps.zona),
       draf: !disahkan,
       penandatangan: penandatanganDokumen(identitas.penandatangan, kegiatan, 'piagam'),
       piagam: rekap.rows.map((r) => {
@@ -276,7 +287,7 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
       judul: judulOf(kegiatan),
       pembukaan,
       draf: !disahkan,
-      status: disahkan ? `Disahkan panitia ${tanggalPanjangId(hariWib(disahkan))}` : DRAF_LINE,
+      status: disahkan ? `Disahkan panitia ${tanggalPanjangId(hariDi(disahkan, deps.zona))}` : DRAF_LINE,
       jumlah: meta.total,
       mundur: meta.mundur,
       rows: rekap.rows.map((r) => ({
@@ -287,7 +298,7 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
         predikat: r.predikat ?? KOSONG,
         status: r.status,
       })),
-      tempatTanggal: tanggalTandaTangan(identitas.kota, kegiatan, deps.now),
+      tempatTanggal: tanggalTandaTangan(identitas.kota, kegiatan, deps.now, deps.zona),
       penandatangan: penandatanganDokumen(identitas.penandatangan, kegiatan, 'berita_acara'),
     },
     deps.now,

@@ -1,3 +1,4 @@
+import type { ZonaWaktu } from '@ukt/core';
 import { CARD_MARGIN, type CardCell, drawCards } from './card-grid';
 import { CARD_PAD, drawCardFrame, line, lines } from './card-parts';
 import { openPdf, waktuPanjang } from './pdf-base';
@@ -22,6 +23,8 @@ export interface KartuLoginDocument {
   organisasi: string;
   warna: string;
   logo: Buffer | null;
+  /** The organisation's time zone, the validity's time is printed in. */
+  zona: ZonaWaktu;
   kartu: KartuLogin[];
 }
 
@@ -51,7 +54,7 @@ async function drawKartu(pdf: PDFKit.PDFDocument, doc: KartuLoginDocument, k: Ka
   if (k.login) {
     line(
       pdf,
-      `Berlaku sampai ${waktuPanjang(k.login.berlakuSampai)}`,
+      `Berlaku sampai ${waktuPanjang(k.login.berlakuSampai, doc.zona)}`,
       left,
       c.y + c.height - CARD_PAD - 9,
       inner,

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { ZONA_IANA, type ZonaWaktu } from '@ukt/core';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -107,14 +108,17 @@ export function tanggalKegiatan(kegiatan: { tanggal_tes: string; akhir_tes: stri
   return `${tanggalPanjang(tanggal_tes)} – ${tanggalPanjang(akhir_tes)}`;
 }
 
-/** A date and time for a printed deadline: '24 November 2026 pukul 14.05 WIB'. */
-export function waktuPanjang(at: Date): string {
+/**
+ * A date and time for a printed deadline in the organisation's time zone: '24 November 2026 pukul
+ * 14.05 WIB', the same instant '24 November 2026 pukul 15.05 WITA' (docs/decisions/137).
+ */
+export function waktuPanjang(at: Date, zona: ZonaWaktu): string {
   const text = new Intl.DateTimeFormat('id-ID', {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: 'Asia/Jakarta',
+    timeZone: ZONA_IANA[zona],
   }).format(at);
-  return `${text.replace(/\s*pukul\s*/, ' pukul ')} WIB`;
+  return `${text.replace(/\s*pukul\s*/, ' pukul ')} ${zona}`;
 }
 
 /** Yields to the event loop: pdfkit draws synchronously, score writes must not wait for a long document. */

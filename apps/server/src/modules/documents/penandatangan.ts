@@ -6,6 +6,7 @@ import {
   type Penandatangan,
   type PenandatanganSet,
   tanggalPanjangId,
+  type ZonaWaktu,
 } from '@ukt/core';
 import type { Selectable } from 'kysely';
 import type { UktTable } from '../../db/types';
@@ -28,8 +29,13 @@ export function penandatanganDokumen(
 
 /**
  * 'Madiun, 28 November 2026': the city and the signing day, the day the event was ratified (today
- * for a DRAF) but never before its last test day.
+ * for a DRAF) in the organisation's time zone, but never before its last test day.
  */
-export function tanggalTandaTangan(kota: string, kegiatan: Selectable<UktTable>, now: Date): string {
-  return `${kota}, ${tanggalPanjangId(hariTandaTangan(kegiatan.disahkan_at, now, kegiatan))}`;
+export function tanggalTandaTangan(
+  kota: string,
+  kegiatan: Selectable<UktTable>,
+  now: Date,
+  zona: ZonaWaktu,
+): string {
+  return `${kota}, ${tanggalPanjangId(hariTandaTangan(kegiatan.disahkan_at, now, kegiatan, zona))}`;
 }

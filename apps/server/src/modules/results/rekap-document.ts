@@ -1,4 +1,12 @@
-import { formatNilai, headerLabel, type KomponenKey, komponenLabel } from '@ukt/core';
+import {
+  formatNilai,
+  hariDi,
+  headerLabel,
+  type KomponenKey,
+  komponenLabel,
+  tanggalPanjangId,
+  type ZonaWaktu,
+} from '@ukt/core';
 import type { Rekap, RekapEntry } from './rekap.service';
 
 // What every export of the recap shows (.xlsx, .csv, PDF): the same title lines, the same columns
@@ -71,8 +79,11 @@ function columnsOf(komponen: KomponenKey[]): RekapColumn[] {
   ];
 }
 
-/** The export of an organisation's recap: its title lines and columns. */
-export function rekapDocument(rekap: Rekap, organisasi: string): RekapDocument {
+/**
+ * The export of an organisation's recap: its title lines and columns. The day it was ratified is
+ * that instant's day in the organisation's time zone, as the berita acara prints it.
+ */
+export function rekapDocument(rekap: Rekap, organisasi: string, zona: ZonaWaktu): RekapDocument {
   const { kegiatan, aturan, meta } = rekap;
   const draf = !kegiatan.disahkan_at;
   const dates = [kegiatan.tanggal_tes, kegiatan.akhir_tes]
@@ -83,7 +94,9 @@ export function rekapDocument(rekap: Rekap, organisasi: string): RekapDocument {
   return {
     rekap,
     draf,
-    status: draf ? DRAF_LINE : `Disahkan panitia ${tanggal(kegiatan.disahkan_at as string)}`,
+    status: draf
+      ? DRAF_LINE
+      : `Disahkan panitia ${tanggalPanjangId(hariDi(kegiatan.disahkan_at as string, zona))}`,
     judul: `Rekap nilai ${kegiatan.nama_ukt}`,
     keterangan: [
       [organisasi, kegiatan.nama_kegiatan, `tingkat ${kegiatan.id_tingkat}`, dates]

@@ -104,13 +104,10 @@ export const rekapPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id_ukt } = request.params;
       const { format } = request.query;
-      const { bytes } = await exportResults(
-        app.db,
-        pengujiOf(request).id_organisasi,
-        id_ukt,
-        format,
-        new Date(app.clock()),
-      );
+      const { bytes } = await exportResults(app.db, pengujiOf(request).id_organisasi, id_ukt, format, {
+        now: new Date(app.clock()),
+        zona: app.config.zonaWaktu,
+      });
       return reply
         .type(RESULTS_CONTENT_TYPE[format])
         .header('content-disposition', `attachment; filename="${resultsFileName(id_ukt, format)}"`)

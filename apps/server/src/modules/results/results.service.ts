@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import type { EksporFormat } from '@ukt/core';
+import type { EksporFormat, ZonaWaktu } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { badRequest } from '../../lib/errors';
@@ -36,14 +36,15 @@ export const resultsFileName = (idUkt: number, format: ResultsFormat) => `rekap-
 
 /**
  * The recap of an organisation's event (every participant, withdrawn ones as 'Mundur', in no_urut
- * order, with the current rule) as a file, and how many participants it holds.
+ * order, with the current rule) as a file, and how many participants it holds. Days on it are in
+ * the organisation's time zone (UKT_ZONA_WAKTU).
  */
 export async function exportResults(
   db: Kysely<Database>,
   idOrganisasi: number,
   idUkt: number,
   format: ResultsFormat,
-  now = new Date(),
+  { now = new Date(), zona }: { now?: Date; zona: ZonaWaktu },
 ): Promise<{ bytes: Buffer; count: number }> {
   const rekap = await buildRekap(db, idOrganisasi, idUkt, {
     status: 'semua',
@@ -51,7 +52,7 @@ export async function exportResults(
     arah: 'naik',
   });
   const organisasi = (await findOrganisasiRow(db, idOrganisasi))?.nama_organisasi ?? '';
-  const doc = rekapDocument(rekap, organisasi);
+  const doc = rekapDocument(rekap, organisasi, zona);
   const bytes =
     format === 'csv'
       ? rekapCsv(doc)

@@ -203,11 +203,12 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('DRAF — belum disahkan panitia');
-    expect(lines[1]).toMatch(/^No\. Urut,Nama,Perwapus,Cabang,Ranting,Rayon,KESHAN,KSHAN,JURUS,/);
-    expect(lines[1]).toMatch(/,Nilai Akhir,Predikat,Status,Alasan$/);
+    // ';' between cells, for Excel on an Indonesian Windows (docs/decisions/137).
+    expect(lines[1]).toMatch(/^No\. Urut;Nama;Perwapus;Cabang;Ranting;Rayon;KESHAN;KSHAN;JURUS;/);
+    expect(lines[1]).toMatch(/;Nilai Akhir;Predikat;Status;Alasan$/);
     expect(lines).toHaveLength(6);
-    expect(lines[2]).toContain('Ani Lestari,Perwapus A,Cabang A1');
-    expect(lines[2]).toContain(',Belum lengkap,Belum dinilai: semua komponen');
+    expect(lines[2]).toContain('Ani Lestari;Perwapus A;Cabang A1');
+    expect(lines[2]).toContain(';Belum lengkap;Belum dinilai: semua komponen');
     const xlsx = join(dir, 'hasil.xlsx');
     expect(await ukt('export', 'results', '--event', '10', '--out', xlsx)).toBe(0);
     const book = new ExcelJS.Workbook();

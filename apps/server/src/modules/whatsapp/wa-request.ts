@@ -51,7 +51,8 @@ export async function callGateway(request: GatewayRequest): Promise<GatewayAnswe
     if (timeout.aborted)
       return passing(`gateway tidak menjawab dalam ${Math.round(request.timeoutMs / 1000)} detik`);
     if (request.signal?.aborted) return passing('server berhenti sebelum gateway menjawab');
-    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } }).cause;
+    const code = cause?.code ?? cause?.errors?.[0]?.code;
     return passing(
       `gateway tidak dapat dihubungi${typeof code === 'string' ? ` (${code})` : ''}: periksa sambungan internet server dan alamat gateway`,
     );

@@ -31,7 +31,7 @@ async function waitForWarning(page: Page): Promise<void> {
   await expect(async () => {
     await page.reload();
     // The list has been read (a busy machine takes a while) …
-    await expect(page.getByText(/^Disimpan di server pada/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Cadangan otomatis aktif: tiap/)).toBeVisible({ timeout: 20_000 });
     // … and says the schedule failed, or the next reload asks again.
     await expect(warning).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: FIRST_LOOK_MS, intervals: [5_000] });

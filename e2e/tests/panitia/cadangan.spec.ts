@@ -44,9 +44,30 @@ test('make a backup, see it listed, download the archive the server wrote; then 
 }) => {
   await openCadangan(page);
   await expect(page.getByText('Belum ada cadangan.')).toBeVisible();
-  await expect(page.getByText(/Cadangan otomatis belum aktif/)).toBeVisible();
+  // Plain words first: the missing schedule is a warning that says what to do; no path or command.
+  await expect(page.getByRole('status').filter({ hasText: 'Cadangan otomatis belum aktif.' })).toContainText(
+    'Buat cadangan sekarang',
+  );
   await expect(page.getByRole('heading', { name: 'Isi cadangan' })).toBeVisible();
-  await expect(page.getByText('npm run ukt -- restore BERKAS')).toBeVisible();
+  await expect(page.getByText('Kunci tanda tangan aplikasi')).toBeVisible();
+  for (const word of [
+    'npm run',
+    'BACKUP_DIR',
+    'secret.key',
+    'UKT_BACKUP_PASSPHRASE',
+    '--force',
+    server.dataDir,
+  ])
+    await expect(page.getByText(word, { exact: false }).filter({ visible: true })).toHaveCount(0);
+  // The person who runs the server finds the folder and the restore command folded away.
+  const restore = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Memulihkan' }) })
+    .last();
+  await restore.getByText('Untuk petugas IT').click();
+  await expect(restore.getByText('npm run ukt -- restore BERKAS')).toBeVisible();
+  await page.getByText('Untuk petugas IT').first().click();
+  await expect(page.getByText(/^Folder cadangan di server:/)).toContainText(server.dataDir);
   await shot(page, 'panitia-cadangan-kosong-360');
 
   // --- One without a passphrase.

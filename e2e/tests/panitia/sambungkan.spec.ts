@@ -136,10 +136,17 @@ test('a domain certificate behind Caddy: /ukt-ca.crt is 404, so no certificate i
     await openSambungkan(page);
 
     await expect(page.getByRole('heading', { name: '1 Pasang sertifikat' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByRole('alert')).toContainText(
+      'Sertifikat untuk HP belum dapat dibaca dari laptop ini',
+    );
+    await expect(page.getByTestId('masalah-sertifikat')).toHaveText(
       `Tidak ada sertifikat di ${caddy.httpOrigin}/ukt-ca.crt (jawaban 404). Caddy memberikannya hanya bila situs memakai CA Caddy sendiri (UKT_TLS=internal). ` +
         'Dengan sertifikat domain, HP tidak perlu memasang apa pun: isi CA_CERT_URL=none lalu jalankan ulang aplikasi.',
     );
+    // The server's words name settings: they wait under "Untuk petugas IT" until opened.
+    await expect(page.getByTestId('masalah-sertifikat')).toBeHidden();
+    await page.getByText('Untuk petugas IT').click();
+    await expect(page.getByTestId('masalah-sertifikat')).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR unduhan sertifikat' })).toHaveCount(0);
     await expect(page.getByTestId('sidik-jari')).toHaveCount(0);
     // Caddy made its "UKT Penguji" root anyway; it is nowhere on the page.
@@ -151,7 +158,7 @@ test('a domain certificate behind Caddy: /ukt-ca.crt is 404, so no certificate i
     const asked = page.waitForResponse((r) => r.url().endsWith('/panitia/sambungkan') && r.status() === 200);
     await page.getByRole('button', { name: 'Periksa lagi' }).click();
     await asked;
-    await expect(page.getByRole('alert')).toContainText('(jawaban 404)');
+    await expect(page.getByTestId('masalah-sertifikat')).toContainText('(jawaban 404)');
   } finally {
     await caddy?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -175,15 +182,31 @@ test('a real domain certificate (CA_CERT_URL=none): only the app, nothing to ins
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('plain http: the page says the address is not https and what to do', async ({ page, server }) => {
+test('plain http on this laptop: no QR a phone cannot open, plain words, and the command for IT', async ({
+  page,
+  server,
+}) => {
   await openSambungkan(page);
 
   const note = page.getByRole('alert');
-  await expect(note).toContainText(`Alamat aplikasi ${server.baseURL} bukan https://`);
-  await expect(note).toContainText('PUBLIC_URL=https://');
-  expect(await qrText(page.getByRole('img', { name: 'QR alamat aplikasi' }))).toBe(server.baseURL);
+  await expect(note).toContainText('HP penguji belum dapat disambungkan.');
+  await expect(note).toContainText('hanya dapat dibuka di laptop ini sendiri');
+  await expect(note).not.toContainText('PUBLIC_URL');
+  await expect(page.getByRole('img', { name: 'QR alamat aplikasi' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'QR unduhan sertifikat' })).toHaveCount(0);
+  await page.getByText('Untuk petugas IT').click();
+  await expect(page.getByText(/^Alamat aplikasi sekarang/)).toContainText(server.baseURL);
+  await expect(page.getByText('npm run venue -- ukt.lan')).toBeVisible();
   await shot(page, 'panitia-sambungkan-http-360');
+});
+
+test('plain http on the venue network: still no QR, the reason is https', async ({ page, server }) => {
+  await server.kill();
+  await server.restart({ PUBLIC_URL: 'http://192.168.1.10:3000' });
+  await openSambungkan(page);
+
+  await expect(page.getByRole('alert')).toContainText('belum memakai https');
+  await expect(page.getByRole('img', { name: 'QR alamat aplikasi' })).toHaveCount(0);
 });
 
 test("http://<venue name>/ on a device without the certificate: the certificate's QR, fingerprint and steps, then the https address", async ({

@@ -1,5 +1,6 @@
 // The domain of UKT Penguji: every rule of SPEC §5, §6 and §9 and the API's shared schemas.
 
+export * from './alamat-hp';
 export * from './contract';
 export * from './labels';
 export * from './langkah-sertifikat';

@@ -1,15 +1,8 @@
 import { networkInterfaces } from 'node:os';
+import { isLoopback, isWildcard } from '@ukt/core';
 
 // PUBLIC_URL is the address printed on every link, QR and card (DESIGN §5). Its default must be an
 // address a phone can open: never the wildcard a server listens on (docs/decisions/092).
-
-const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '::0']);
-
-/** True for an address only this machine can reach (127.x, ::1, localhost). */
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || h.startsWith('127.');
-}
 
 /** This machine's first non-internal IPv4 address (the venue WiFi's), or undefined. */
 function lanAddress(): string | undefined {
@@ -27,7 +20,7 @@ export function defaultPublicUrl(
   port: number,
   lan: () => string | undefined = lanAddress,
 ): string {
-  const name = WILDCARDS.has(host) ? (lan() ?? '127.0.0.1') : host;
+  const name = isWildcard(host) ? (lan() ?? '127.0.0.1') : host;
   const shown = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
   return `http://${shown}:${port}`;
 }
@@ -38,7 +31,7 @@ export function defaultPublicUrl(
  */
 export function publicUrlWarning(host: string, publicUrl: string): string | null {
   if (isLoopback(host) || publicUrl.startsWith('https://')) return null;
-  const where = WILDCARDS.has(host)
+  const where = isWildcard(host)
     ? `semua alamat (${host}) tetapi PUBLIC_URL (${publicUrl}; bila tidak diisi, alamat LAN pertama mesin ini)`
     : `${host} tetapi PUBLIC_URL (${publicUrl})`;
   return (

@@ -7,21 +7,48 @@ import { CadanganGagalAlert } from '../../components/cadangan-gagal-alert';
 import { DataTable } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { Sheet } from '../../components/sheet';
+import { Perintah, UntukPetugasIt } from '../../components/untuk-petugas-it';
 import { downloadCadangan } from '../api/download-cadangan';
 import { useCadangan } from '../api/get-cadangan';
 import { cadanganColumns } from './cadangan-columns';
 import { CadanganForm } from './cadangan-form';
 import { CadanganInfo } from './cadangan-info';
 
-/** Where backups are kept and whether the server takes them by itself. */
+/** Whether the server takes backups by itself: said plainly, and a warning when it does not. */
 function Jadwal({ list }: { list: CadanganList }) {
+  if (list.jadwal_menit)
+    return (
+      <p className="text-sm text-neutral-800">
+        Cadangan otomatis aktif: tiap {list.jadwal_menit} menit; {list.jadwal_disimpan} cadangan otomatis
+        terakhir disimpan.
+      </p>
+    );
   return (
-    <p className="text-sm text-neutral-700">
-      Disimpan di server pada <span className="font-mono break-all">{list.folder}</span>.{' '}
-      {list.jadwal_menit
-        ? `Cadangan otomatis tiap ${list.jadwal_menit} menit; ${list.jadwal_disimpan} cadangan otomatis terakhir disimpan.`
-        : 'Cadangan otomatis belum aktif (isi BACKUP_DIR atau BACKUP_INTERVAL_MINUTES di pengaturan server).'}
-    </p>
+    <Notice>
+      <strong>Cadangan otomatis belum aktif.</strong> Bila laptop atau server rusak, nilai yang masuk sesudah
+      cadangan terakhir ikut hilang. Tekan &quot;Buat cadangan sekarang&quot; secara berkala (misalnya di
+      setiap jeda) dan unduh cadangannya ke flashdisk, atau minta petugas IT menyalakan cadangan otomatis.
+    </Notice>
+  );
+}
+
+/** Where the server keeps backups and how it is set to take them: for the person who runs it. */
+function FolderCadangan({ list }: { list: CadanganList }) {
+  return (
+    <UntukPetugasIt>
+      <p>
+        Folder cadangan di server: <span className="font-mono break-all">{list.folder}</span>
+      </p>
+      <p>
+        Cadangan otomatis menyala bila <span className="font-mono">BACKUP_DIR</span> (folder cadangan; tiap 30
+        menit) atau <span className="font-mono">BACKUP_INTERVAL_MINUTES</span> diisi di berkas pengaturan{' '}
+        <span className="font-mono">ukt.env</span>, lalu server dijalankan ulang:
+      </p>
+      <Perintah>npm run ukt -- atur BACKUP_INTERVAL_MINUTES=30</Perintah>
+      <p>
+        Peluncur venue (<span className="font-mono">npm run venue</span>) menyalakannya sendiri.
+      </p>
+    </UntukPetugasIt>
   );
 }
 
@@ -45,6 +72,7 @@ export function CadanganPage() {
           <div className="flex flex-col gap-3">
             {list.jadwal_gagal && <CadanganGagalAlert gagal={list.jadwal_gagal} />}
             <Jadwal list={list} />
+            <FolderCadangan list={list} />
             {list.cadangan.length === 0 ? (
               <Notice>Belum ada cadangan.</Notice>
             ) : (

@@ -1,6 +1,7 @@
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
+import { UntukPetugasIt } from '../../components/untuk-petugas-it';
 import { JudulLangkah } from './judul-langkah';
 
 /**
@@ -19,7 +20,13 @@ export function SertifikatBermasalah({
   return (
     <Card className="flex flex-col gap-3">
       <JudulLangkah langkah={1} judul="Pasang sertifikat" />
-      <Notice tone="error">{masalah}</Notice>
+      <Notice tone="error">
+        Sertifikat untuk HP belum dapat dibaca dari laptop ini, jadi QR-nya belum ditampilkan. Minta petugas
+        IT memeriksanya, lalu tekan &quot;Periksa lagi&quot;.
+      </Notice>
+      <UntukPetugasIt>
+        <p data-testid="masalah-sertifikat">{masalah}</p>
+      </UntukPetugasIt>
       <Button variant="secondary" disabled={checking} onClick={onCheck}>
         {checking ? 'Memeriksa…' : 'Periksa lagi'}
       </Button>

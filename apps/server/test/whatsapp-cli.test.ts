@@ -45,7 +45,7 @@ describe('ukt wa test', () => {
   it.each([
     [
       'token',
-      'Fonnte menolak token (invalid token); salin lagi token perangkat dari fonnte.com ke WA_TOKEN',
+      'Fonnte menolak token (invalid token: ***); salin lagi token perangkat dari fonnte.com ke WA_TOKEN',
       'Perbaiki pengaturannya',
     ],
     ['quota', 'kuota atau paket Fonnte habis (insufficient quota)', 'Perbaiki pengaturannya'],

@@ -39,7 +39,7 @@ const CASES: Case[] = [
     received: { to: TO, text: message.text },
     reasons: {
       refuse: /^Fonnte menolak pesan: target invalid$/,
-      token: /Fonnte menolak token \(invalid token\).*WA_TOKEN/,
+      token: /Fonnte menolak token \(invalid token: \*\*\*\).*WA_TOKEN/,
       quota: /kuota atau paket Fonnte habis \(insufficient quota\)/,
       '5xx': /gateway sedang bermasalah \(HTTP 502\)/,
       timeout: /gateway tidak menjawab dalam 1 detik/,

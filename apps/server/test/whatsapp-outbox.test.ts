@@ -172,7 +172,7 @@ describe.each(DATABASES)('WhatsApp outbox on %s', (kind) => {
     await send(SITI, '10.1.0.3');
     const row = await newest(SITI, after, { status: 'gagal' });
     expect(row.percobaan).toBe(1);
-    expect(row.alasan).toContain('Fonnte menolak token (invalid token)');
+    expect(row.alasan).toContain('Fonnte menolak token (invalid token: ***)');
     expect(row.alasan).not.toContain(TOKEN);
   });
 

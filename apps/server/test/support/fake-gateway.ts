@@ -66,7 +66,9 @@ export function fonnteKind(token: string): Kind {
             target: ['6281100000001'],
           },
         };
-      if (mode === 'token') return { status: 200, json: { reason: 'invalid token', status: false } };
+      // Echoes the token it refused, as some gateways do: the app must blank it out.
+      if (mode === 'token')
+        return { status: 200, json: { reason: `invalid token: ${token}`, status: false } };
       if (mode === 'quota') return { status: 200, json: { reason: 'insufficient quota', status: false } };
       if (mode === 'refuse') return { status: 200, json: { reason: 'target invalid', status: false } };
       return { status: 502, json: { reason: 'bad gateway', status: false } };

@@ -233,7 +233,8 @@ export async function piagam(deps: DocumentDeps, idUkt: number): Promise<Documen
         deps,
         idUkt,
         rekap.rows.map((r) => Number(r.id_siswa)),
-        disahkan.slice(0, 4),
+        // The year of the ratification day in the organisation's zone, as the berita acara dates it.
+        hariDi(disahkan, deps.zona).slice(0, 4),
       )
     : null;
   const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);

@@ -133,9 +133,27 @@ for (const size of [
     const chartBox = await chart.boundingBox();
     expect((chartBox?.x ?? 0) + (chartBox?.width ?? 0)).toBeLessThanOrEqual(size.width);
     expect(chartBox?.height).toBeGreaterThan(120);
+    // The chart takes its card's width, not half of it.
+    const cardBox = await page
+      .getByRole('heading', { name: 'Peserta lengkap per pos' })
+      .locator('..')
+      .boundingBox();
+    expect(chartBox?.width ?? 0).toBeGreaterThan((cardBox?.width ?? 0) * 0.9);
+    // Each post and each exam: the share scored, as a bar with its figure.
+    const teknik = page.getByRole('progressbar', { name: 'TEKNIK dinilai' });
+    await expect(teknik).toHaveAttribute('aria-valuenow', /^\d{1,3}$/);
+    expect(Number(await teknik.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     await chart.scrollIntoViewIfNeeded();
     await shot(page, `${tag}-progres`);
     await expectNoPageScroll(page);
+    // 'Belum dinilai' of an exam opens where the eye is, however far down the page it is drawn.
+    await page
+      .getByRole('button', { name: /^Lihat yang belum dinilai/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: /^Belum dinilai:/ })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: /^Belum dinilai:/ })).toBeFocused();
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // Rekap: compact rows; status, band and Koreksi within the screen and not covered.
     await nav.getByRole('link', { name: 'Rekap', exact: true }).click();

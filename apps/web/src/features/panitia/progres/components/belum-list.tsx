@@ -1,5 +1,5 @@
 import { type KomponenKey, komponenLabel, type Progres } from '@ukt/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Card } from '../../../../components/ui/card';
 import { Pager } from '../../../../components/ui/pager';
 import { SelectField } from '../../components/field';
@@ -23,13 +23,21 @@ export function BelumList({
   const [hal, setHal] = useState(1);
   const query: BelumQuery = { ujian, ...region, hal };
   const list = useBelum(idUkt, query);
+  // Opened from a post's table, the list may start below the fold: it comes into view, its title focused.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    title.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    title.current?.focus({ preventScroll: true });
+  }, [ujian]);
   const options = progres.pos.flatMap((p) =>
     p.ujian.map((u) => ({ value: u.key, label: `${u.label} (${p.nama})` })),
   );
 
   return (
     <Card className="flex flex-col gap-3" aria-label="Belum dinilai">
-      <h2 className="text-lg font-bold">Belum dinilai: {komponenLabel(ujian)}</h2>
+      <h2 ref={title} tabIndex={-1} className="scroll-mt-20 text-lg font-bold outline-none">
+        Belum dinilai: {komponenLabel(ujian)}
+      </h2>
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-5">
         <SelectField
           label="Ujian"

@@ -32,6 +32,7 @@ import { regionsRoutes } from './modules/regions/regions.routes';
 import { pasangSertifikatRoutes } from './modules/sambungkan/pasang-sertifikat.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
 import { gatewayFor } from './modules/whatsapp/gateways';
+import { waPanitiaRoutes } from './modules/whatsapp/wa.panitia.routes';
 import { startWaOutbox } from './modules/whatsapp/wa-outbox.service';
 import './plugins/context';
 import { backupPanitiaRoutes } from './modules/backup/backup.panitia.routes';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await panitiaApi.register(documentsRoutes);
           await panitiaApi.register(sambungkanRoutes);
           await panitiaApi.register(backupPanitiaRoutes);
+          await panitiaApi.register(waPanitiaRoutes);
         });
       });
       await api.register(audioRoutes);

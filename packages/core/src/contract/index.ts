@@ -8,4 +8,5 @@ export * from './paths';
 export * from './pending-file';
 export * from './pengesahan';
 export * from './sambungkan';
+export * from './whatsapp';
 export * from './wire';

@@ -190,6 +190,7 @@ export const API = {
       route: '/panitia/cadangan/:name',
       href: (name: string) => `/panitia/cadangan/${seg(name)}`,
     },
+    whatsapp: fixed('/panitia/whatsapp'),
   },
 } as const;
 

@@ -197,3 +197,31 @@ export async function markWaGagal(
 export async function findWaPesan(db: Kysely<Database>, id: number) {
   return db.selectFrom('wa_pesan').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Each examiner's last message (by their number), the newest change first. */
+export async function lastWaPesanPerPenguji(db: Kysely<Database>, idOrganisasi: number) {
+  return db
+    .selectFrom('wa_pesan as w')
+    .innerJoin('penguji as p', (join) =>
+      join.onRef('p.no_wa', '=', 'w.no_wa').on('p.id_organisasi', '=', idOrganisasi),
+    )
+    .select([
+      'p.id_pemilih',
+      'p.nama',
+      'w.no_wa',
+      'w.jenis',
+      'w.status',
+      'w.alasan',
+      'w.percobaan',
+      'w.diperbarui_at',
+    ])
+    .where('w.id', 'in', (eb) =>
+      eb
+        .selectFrom('wa_pesan')
+        .select((e) => e.fn.max('id').as('id'))
+        .groupBy('no_wa'),
+    )
+    .orderBy('w.diperbarui_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .execute();
+}

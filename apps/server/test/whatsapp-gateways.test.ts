@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env';
 import { gatewayFor } from '../src/modules/whatsapp/gateways';
@@ -195,5 +197,51 @@ describe('gateway settings', () => {
       language: 'id',
     });
     expect(loadConfig({}).wa).toBeUndefined();
+  });
+});
+
+describe('generic gateway by GET, its key in the address', () => {
+  const KEY = 'qkey-RAHASIA-4242';
+  let server: Server;
+  let url = '';
+  const seen: URL[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const u = new URL(req.url ?? '/', 'http://x');
+      seen.push(u);
+      const ok = req.method === 'GET' && u.pathname === '/kirim' && u.searchParams.get('key') === KEY;
+      res
+        .writeHead(ok ? 200 : 401, { 'content-type': 'application/json' })
+        .end(JSON.stringify(ok ? { ok: 1 } : { message: `key ${u.searchParams.get('key')} invalid` }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const gatewayWith = (key: string) =>
+    gatewayFor(
+      loadConfig({
+        OTP_DELIVERY: 'http',
+        WA_HTTP_METHOD: 'GET',
+        WA_HTTP_URL: `${url}/kirim?key=${key}&to={to}&msg={text}`,
+        WA_HTTP_OK_FIELD: 'ok',
+      }).wa as NonNullable<ReturnType<typeof loadConfig>['wa']>,
+    );
+
+  it('fills the address with the number and the text, URL-encoded', async () => {
+    const result = await gatewayWith(KEY).send({ to: TO, text: 'Kode 12 & 34?' });
+    expect(result.ok).toBe(true);
+    expect(seen.at(-1)?.searchParams.get('to')).toBe(TO);
+    expect(seen.at(-1)?.searchParams.get('msg')).toBe('Kode 12 & 34?');
+  });
+
+  it('blanks the key out of a refusal that echoes it', async () => {
+    const wrong = 'qkey-SALAH-000000';
+    const result = await gatewayWith(wrong).send({ to: TO, text: 'x' });
+    expect(result).toMatchObject({ ok: false, retry: false });
+    if (result.ok) return;
+    expect(result.reason).toContain('key *** invalid');
+    expect(result.reason).not.toContain(wrong);
   });
 });

@@ -10,7 +10,8 @@ export function secretsOf(config: WaConfig): string[] {
   if (config.gateway === 'http') {
     const query = [...new URL(config.url).searchParams.values()];
     const headers = Object.values(config.headers).flatMap((v) => [v, ...v.split(/\s+/)]);
-    return [...query, ...headers].filter((s) => s.length >= 6);
+    // An auth scheme's word (Bearer, Basic) is no secret; the value after it is.
+    return [...query, ...headers].filter((s) => s.length >= 6 && !/^(bearer|basic|token)$/i.test(s));
   }
   const secrets = [config.token];
   if (config.gateway === 'wablas' && config.secretKey) secrets.push(config.secretKey);

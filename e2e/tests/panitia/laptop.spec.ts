@@ -75,6 +75,14 @@ for (const size of [
     await scoreSome(server);
     await page.setViewportSize(size);
     await loginAs(page, ADMIN.noWa);
+    // The examiner's screens show the phone's outbox in the header; the console's does not (nothing
+    // waits, and a laptop's storage is no phone's worry). The same header, opened from the side menu.
+    await expect(page.getByRole('button', { name: 'Nilai tertunda: 0' })).toBeVisible();
+    await page.getByRole('button', { name: 'Buka menu' }).click();
+    await page.getByRole('button', { name: 'Panitia', exact: true }).click();
+    await expect(page).toHaveURL(/\/panitia/);
+    await expect(page.getByRole('button', { name: /^Nilai tertunda/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /penyimpanan HP/ })).toHaveCount(0);
     await page.goto('/panitia/kegiatan');
     const tag = `laptop-${size.width}`;
 

@@ -61,7 +61,7 @@ export function AppLayout() {
           {painted && (
             <ScreenErrorBoundary resetKey="sync" fallback={null}>
               <Suspense fallback={null}>
-                <SyncHeader />
+                <SyncHeader konsol={wide} />
               </Suspense>
             </ScreenErrorBoundary>
           )}

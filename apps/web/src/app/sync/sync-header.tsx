@@ -9,8 +9,10 @@ import { useSyncRunner } from './use-sync-runner';
 /**
  * The header's sync status (DESIGN §7): the number of writes waiting on the phone, 'Offline' when
  * there is no network, and the outbox sheet behind it. Lazy: Dexie stays out of the login's load.
+ * On the committee console (`konsol`) the phone's parts stay away: the storage warning always, the
+ * waiting count while nothing waits; what waits is still sent.
  */
-export function SyncHeader() {
+export function SyncHeader({ konsol = false }: { konsol?: boolean }) {
   useSyncRunner();
   const items = useOutboxItems();
   const online = useOnline();
@@ -31,7 +33,7 @@ export function SyncHeader() {
           Offline
         </span>
       )}
-      {unsafeStorage && (
+      {unsafeStorage && !konsol && (
         <button
           type="button"
           aria-label="Peringatan: penyimpanan HP tidak permanen"
@@ -41,15 +43,17 @@ export function SyncHeader() {
           <Icon path="M12 4l9 16H3zM12 10v4m0 3v.5" className="size-5" strokeWidth={2.5} />
         </button>
       )}
-      <button
-        type="button"
-        aria-label={`Nilai tertunda: ${count}`}
-        onClick={() => setOpen(true)}
-        className={`flex h-9 min-w-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-bold ${tone}`}
-      >
-        <Icon path="M12 16V4m0 0L7 9m5-5l5 5M5 20h14" className="size-4" strokeWidth={2.5} />
-        <span data-testid="pending-count">{count}</span>
-      </button>
+      {(!konsol || count > 0) && (
+        <button
+          type="button"
+          aria-label={`Nilai tertunda: ${count}`}
+          onClick={() => setOpen(true)}
+          className={`flex h-9 min-w-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-bold ${tone}`}
+        >
+          <Icon path="M12 16V4m0 0L7 9m5-5l5 5M5 20h14" className="size-4" strokeWidth={2.5} />
+          <span data-testid="pending-count">{count}</span>
+        </button>
+      )}
       {open && items && (
         <OutboxPanel items={items} unsafeStorage={unsafeStorage} onClose={() => setOpen(false)} />
       )}

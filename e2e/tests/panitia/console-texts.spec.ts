@@ -6,7 +6,7 @@ import { sitiTakes } from './panitia-helpers';
 
 // Every page of the console as a committee reads it: no field is named by its developer key
 // (no_urut, nama_ukt, nilai_kripen_plus …) in the page's text, its options, labels or titles
-// (docs/decisions/107). The API's messages and the exports are scanned by console-texts.test.ts.
+// (docs/decisions/107), and no date is written as YYYY-MM-DD. The API's messages and the exports are scanned by console-texts.test.ts.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -26,6 +26,9 @@ const PAGES: { link: string; path: string }[] = [
 
 /** A word shaped like a key: lower-case parts joined by underscores. */
 const KEY = /\b[a-z]+(?:_[a-z0-9]+)+\b/g;
+
+/** A date as the database keeps it. */
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 
 /** Everything a reader sees or hears on the page: its text, options, labels, titles, placeholders. */
 function readable(page: Page): Promise<string> {
@@ -66,7 +69,10 @@ test('no console page names a field by its key, with scores, corrections and the
     if (path === 'audit') await page.getByLabel(/Tampilkan juga nilai bawaan/).check();
     if (path === 'audit') await expect(page.locator('tr[data-field]').first()).toBeVisible();
     if (path === 'rekap') await expect(page.locator('tr[data-id-siswa]').first()).toBeVisible();
-    for (const key of (await readable(page)).match(KEY) ?? []) found.push(`${link}: ${key}`);
+    const text = await readable(page);
+    for (const key of text.match(KEY) ?? []) found.push(`${link}: ${key}`);
+    // Dates are written the Indonesian way ("12 Des 2026"), never as the database keeps them.
+    for (const iso of text.match(ISO_DATE) ?? []) found.push(`${link}: ${iso}`);
   }
   expect([...new Set(found)]).toEqual([]);
 });

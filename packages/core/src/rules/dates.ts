@@ -32,6 +32,27 @@ export function formatTanggal(start: string, end?: string | null): string {
   return `${from} - ${longDate(end)}`;
 }
 
+/** Indonesian short month names, January first ('Jan', 'Feb', … 'Des'). */
+export const BULAN_PENDEK = BULAN.map((b) => (b === 'Agustus' ? 'Agu' : b.slice(0, 3)));
+
+/**
+ * An event's days, short, for selectors and tables: '12 Des 2026', '12–13 Des 2026',
+ * '28 Nov – 2 Des 2026', '30 Des 2026 – 2 Jan 2027'. Dates as 'YYYY-MM-DD' (a time part is ignored).
+ */
+export function formatTanggalPendek(start: string, end?: string | null): string {
+  const parse = (iso: string) => /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)?.slice(1).map(Number);
+  const a = parse(start);
+  if (!a) return start;
+  const [y1, m1, d1] = a as [number, number, number];
+  const bulan = (m: number) => BULAN_PENDEK[m - 1] ?? '';
+  const b = end ? parse(end) : undefined;
+  if (!b || end?.slice(0, 10) === start.slice(0, 10)) return `${d1} ${bulan(m1)} ${y1}`;
+  const [y2, m2, d2] = b as [number, number, number];
+  if (y1 !== y2) return `${d1} ${bulan(m1)} ${y1} – ${d2} ${bulan(m2)} ${y2}`;
+  if (m1 !== m2) return `${d1} ${bulan(m1)} – ${d2} ${bulan(m2)} ${y2}`;
+  return `${d1}–${d2} ${bulan(m2)} ${y2}`;
+}
+
 /**
  * Indonesia's three time zones, as paper names them: WIB (UTC+7), WITA (UTC+8), WIT (UTC+9). None
  * has daylight saving time. The organisation's zone is a setting (UKT_ZONA_WAKTU, docs/decisions/137).

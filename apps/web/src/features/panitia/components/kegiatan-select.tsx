@@ -1,3 +1,4 @@
+import { formatTanggalPendek } from '@ukt/core';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useKegiatan } from '../api/get-kegiatan';
@@ -16,7 +17,7 @@ export function KegiatanSelect({
   const kegiatan = useKegiatan('0');
   const options = (kegiatan.data ?? []).map((k) => ({
     value: k.id_ukt,
-    label: `${k.nama_ukt}${k.nama_kegiatan ? ` – ${k.nama_kegiatan}` : ''} (${k.tanggal_tes})`,
+    label: `${k.nama_ukt}${k.nama_kegiatan ? ` – ${k.nama_kegiatan}` : ''} (${formatTanggalPendek(k.tanggal_tes, k.akhir_tes)})`,
   }));
   return (
     <SelectField

@@ -1,4 +1,4 @@
-import type { PanitiaPenguji } from '@ukt/core';
+import { formatTanggalPendek, type PanitiaPenguji } from '@ukt/core';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
@@ -44,7 +44,10 @@ export function PengujiPage() {
   );
   const kegiatanOptions = (semuaKegiatan.data ?? [])
     .filter((k) => !k.arsip)
-    .map((k) => ({ value: k.id_ukt, label: `${k.nama_ukt} (${k.tanggal_tes})` }));
+    .map((k) => ({
+      value: k.id_ukt,
+      label: `${k.nama_ukt} (${formatTanggalPendek(k.tanggal_tes, k.akhir_tes)})`,
+    }));
   const [editing, setEditing] = useState<PanitiaPenguji | 'baru' | null>(null);
   const [tugasFor, setTugasFor] = useState<PanitiaPenguji | null>(null);
   const [linkFor, setLinkFor] = useState<PanitiaPenguji | null>(null);

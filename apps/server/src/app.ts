@@ -16,6 +16,7 @@ import { authPlugin } from './modules/auth/auth.hooks';
 import { authPanitiaRoutes } from './modules/auth/auth.panitia.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createOtpSender, type OtpSender } from './modules/auth/otp-delivery';
+import { tautanWaPanitiaRoutes } from './modules/auth/tautan-wa.panitia.routes';
 import { startBackupSchedule } from './modules/backup/backup-schedule';
 import { backupBeforeMigrate } from './modules/backup/backup-source';
 import { verifikasiRoutes } from './modules/documents/verifikasi.routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await panitiaApi.register(sambungkanRoutes);
           await panitiaApi.register(backupPanitiaRoutes);
           await panitiaApi.register(waPanitiaRoutes);
+          await panitiaApi.register(tautanWaPanitiaRoutes);
         });
       });
       await api.register(audioRoutes);

@@ -191,6 +191,7 @@ export const API = {
       href: (name: string) => `/panitia/cadangan/${seg(name)}`,
     },
     whatsapp: fixed('/panitia/whatsapp'),
+    whatsappTautan: fixed('/panitia/whatsapp/tautan'),
   },
 } as const;
 

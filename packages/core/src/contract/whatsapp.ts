@@ -1,3 +1,4 @@
+import { Id, Tingkat } from '../schemas/common';
 import { z } from '../zod';
 
 // The console's view of WhatsApp messages through a gateway (docs/whatsapp.md,
@@ -34,3 +35,21 @@ export const WaPesanList = z.object({
   penguji: z.array(WaPesanPenguji),
 });
 export type WaPesanList = z.infer<typeof WaPesanList>;
+
+/** Body of POST /panitia/whatsapp/tautan: the examiners to send a personal login link through the gateway. */
+export const KirimTautanBody = z.object({
+  id_pemilih: z
+    .array(Id)
+    .min(1, { error: 'pilih minimal satu penguji' })
+    .max(1000, { error: 'paling banyak 1000 penguji sekali kirim' }),
+  /** A belt: the link opens that belt's scoring (as the console's single link does). */
+  sabuk: Tingkat.optional(),
+});
+export type KirimTautanBody = z.infer<typeof KirimTautanBody>;
+
+/** Answer of POST /panitia/whatsapp/tautan: how many links were queued, and who was not sent one and why. */
+export const KirimTautanResult = z.object({
+  antre: z.number().int().nonnegative(),
+  ditolak: z.array(z.object({ id_pemilih: z.number().int(), alasan: z.string() })),
+});
+export type KirimTautanResult = z.infer<typeof KirimTautanResult>;

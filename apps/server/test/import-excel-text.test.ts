@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { multipartSheet } from './support/multipart';
+import { storedSiswa } from './support/stored-siswa';
 
 // The text a committee's own files hold (issue 32): a CSV Excel saved as "CSV (Comma delimited)"
 // is Windows-1252, whose bytes 0x80–0x9F are ’ “ ” – € and more (not the ISO-8859-1 controls
@@ -46,24 +47,7 @@ describe.each(DATABASES)('the text of committee files on %s', (kind) => {
     });
   };
 
-  const stored = (no: number) =>
-    t.app.db
-      .selectFrom('siswa')
-      .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
-      .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
-      .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
-      .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
-      .select([
-        'siswa.nama',
-        'siswa.provinsi',
-        'perwapus.nama as perwapus',
-        'cabang.nama as cabang',
-        'ranting.nama as ranting',
-        'rayon.nama as rayon',
-      ])
-      .where('siswa.id_ukt', '=', 1)
-      .where('siswa.no_urut', '=', no)
-      .executeTakeFirstOrThrow();
+  const stored = (no: number) => storedSiswa(t, no);
 
   it('reads ’ “ ” – € of a Windows-1252 CSV as those characters, in the preview and as stored', async () => {
     const file = windows1252(

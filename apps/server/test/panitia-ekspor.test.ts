@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
-import { LULUS_SCORES, TIDAK_LULUS_SCORES, writeScores } from './support/scores';
+import { scorePaperFixture } from './support/scores';
 
 const DRAF = 'DRAF — belum disahkan panitia';
 const SCREENSHOTS = fileURLToPath(new URL('../../../e2e/test-output/', import.meta.url));
@@ -99,17 +99,7 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
   beforeAll(async () => {
     ({ t, admin, siti } = await startSignedIn(kind));
     dir = mkdtempSync(join(tmpdir(), 'ukt-ekspor-'));
-    await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
-    await writeScores(t, admin, 1, 1, 2, TIDAK_LULUS_SCORES);
-    await writeScores(t, admin, 1, 1, 3, { senam: 60, sambung: 65 });
-    // The committee corrects participant 1's FISIK from 70 to 68.5.
-    const koreksi = await api(t, admin, 'POST', API.panitia.koreksi.href(1), {
-      id_siswa: 1,
-      komponen: 'fisik',
-      nilai: 68.5,
-      alasan: 'Hitungan push up dikoreksi',
-    });
-    expect(koreksi.statusCode, koreksi.body).toBe(200);
+    await scorePaperFixture(t, admin);
     // A name a spreadsheet would run as a formula, and a withdrawn participant.
     await t.app.db
       .updateTable('siswa')

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { importKolom } from '../src/modules/imports/imports.service';
 import { api, body, DATABASES, startSignedIn, type TestApp } from './support/app';
 import { multipartSheet } from './support/multipart';
+import { storedSiswa } from './support/stored-siswa';
 import { xlsx } from './support/xlsx';
 
 const HEADER = 'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi';
@@ -53,23 +54,7 @@ describe.each(DATABASES)('console imports on %s', (kind) => {
 
   /** Demo participant `no` of event 1 as an import line, exactly as stored. */
   const storedLine = async (no: number, nama?: string) => {
-    const r = await t.app.db
-      .selectFrom('siswa')
-      .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
-      .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
-      .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
-      .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
-      .select([
-        'siswa.nama',
-        'siswa.provinsi',
-        'perwapus.nama as perwapus',
-        'cabang.nama as cabang',
-        'ranting.nama as ranting',
-        'rayon.nama as rayon',
-      ])
-      .where('siswa.id_ukt', '=', 1)
-      .where('siswa.no_urut', '=', no)
-      .executeTakeFirstOrThrow();
+    const r = await storedSiswa(t, no);
     return [no, nama ?? r.nama, r.perwapus, r.cabang, r.ranting, r.rayon, r.provinsi] as (string | number)[];
   };
 

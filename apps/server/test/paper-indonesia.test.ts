@@ -6,7 +6,7 @@ import { API } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { ADMIN, api, DATABASES, SITI, startSignedIn, type TestApp } from './support/app';
-import { LULUS_SCORES, TIDAK_LULUS_SCORES, writeScores } from './support/scores';
+import { scorePaperFixture } from './support/scores';
 
 // Paper and files as an Indonesian committee opens them (issue 32): the recap's CSV read the way
 // Excel on an Indonesian Windows reads it (list separator ';', decimal comma, UTF-8 by its BOM),
@@ -79,16 +79,7 @@ describe.each(DATABASES)('paper for an Indonesian committee on %s', (kind) => {
     let admin: string;
     beforeAll(async () => {
       ({ t, admin } = await startSignedIn(kind));
-      await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
-      await writeScores(t, admin, 1, 1, 2, TIDAK_LULUS_SCORES);
-      await writeScores(t, admin, 1, 1, 3, { senam: 60, sambung: 65 });
-      const koreksi = await api(t, admin, 'POST', API.panitia.koreksi.href(1), {
-        id_siswa: 1,
-        komponen: 'fisik',
-        nilai: 68.5,
-        alasan: 'Hitungan push up dikoreksi',
-      });
-      expect(koreksi.statusCode, koreksi.body).toBe(200);
+      await scorePaperFixture(t, admin);
       // A name holding the separator, a quote and a comma stays one cell.
       await t.app.db
         .updateTable('siswa')

@@ -128,3 +128,20 @@ export async function writeScores(
     expect(res.statusCode, `${key} ${value}: ${res.body}`).toBe(200);
   }
 }
+
+/**
+ * The paper fixture of event 1 (belt 1): participant 1 passes, 2 fails, 3 is incomplete (SENAM and
+ * SAMBUNG only), and the committee corrects participant 1's FISIK to 68.5 with a reason.
+ */
+export async function scorePaperFixture(t: TestApp, admin: string): Promise<void> {
+  await writeScores(t, admin, 1, 1, 1, LULUS_SCORES);
+  await writeScores(t, admin, 1, 1, 2, TIDAK_LULUS_SCORES);
+  await writeScores(t, admin, 1, 1, 3, { senam: 60, sambung: 65 });
+  const koreksi = await api(t, admin, 'POST', API.panitia.koreksi.href(1), {
+    id_siswa: 1,
+    komponen: 'fisik',
+    nilai: 68.5,
+    alasan: 'Hitungan push up dikoreksi',
+  });
+  expect(koreksi.statusCode, koreksi.body).toBe(200);
+}

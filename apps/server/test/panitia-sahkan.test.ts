@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   API,
   AuditList,
@@ -291,12 +295,78 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
     expect((await api(s.t, undefined, 'POST', API.panitia.sahkan.href(1), {})).statusCode).toBe(401);
     expect((await api(s.t, undefined, 'POST', API.panitia.batalSahkan.href(1), {})).statusCode).toBe(401);
     expect((await sahkan(s.admin, 999)).statusCode).toBe(404);
-    // A console may send no body at all.
+    // A console may send no body at all: event 2's exam day is ahead, so it is the date that refuses.
     const bare = await s.t.app.inject({
       method: 'POST',
       url: `/uktNEW/api${API.panitia.sahkan.href(2)}`,
       headers: { 'access-token': s.admin },
     });
-    expect(bare.statusCode).toBe(200);
+    expect(bare.statusCode).toBe(409);
+    expect(bare.json().message).toContain('belum lewat');
+  });
+
+  it('before the last exam day: refused, unless "Sahkan lebih awal" with a reason, which is audited and printed', async () => {
+    // Event 2 is held a week from now (demo data).
+    const early = (payload?: Record<string, unknown>) =>
+      api(s.t, s.admin, 'POST', API.panitia.sahkan.href(2), payload ?? {});
+    const ratified = async () =>
+      PanitiaKegiatan.array()
+        .parse((await api(s.t, s.admin, 'GET', API.panitia.kegiatan.href())).json().data)
+        .find((k) => k.id_ukt === '2')?.disahkan;
+    const sahkanRows = async () =>
+      s.t.app.db
+        .selectFrom('audit_log')
+        .select(['new_value', 'reason'])
+        .where('id_ukt', '=', 2)
+        .where('field', '=', 'sahkan')
+        .orderBy('id')
+        .execute();
+
+    const refused = await early();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /^Hari ujian terakhir kegiatan ini \(\d{1,2} \w+ \d{4}\) belum lewat\. Bila tanggal kegiatan salah, perbaiki dulu di halaman Kegiatan\./,
+    );
+    expect(refused.json().message).toContain('pilih "Sahkan lebih awal" dan tulis alasannya');
+    // Early without a reason, or with a reason too short: the form's own error.
+    for (const bad of [{ lebih_awal: true }, { lebih_awal: true, alasan: ' ok ' }]) {
+      const res = await early(bad);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/^Data tidak valid: Alasan/);
+    }
+    expect(await ratified()).toBe(false);
+    expect(await sahkanRows()).toEqual([]);
+
+    const alasan = 'Piagam harus dicetak sebelum libur panjang';
+    const done = await early({ lebih_awal: true, alasan });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await ratified()).toBe(true);
+    expect(await sahkanRows()).toEqual([{ new_value: 1, reason: `Sahkan lebih awal: ${alasan}` }]);
+    const ringkasan = SahkanRingkasan.parse(
+      (await api(s.t, s.admin, 'GET', API.panitia.sahkan.href(2))).json().data,
+    );
+    expect(ringkasan).toMatchObject({ disahkan: true, sebelum_hari_ujian: true, alasan_lebih_awal: alasan });
+
+    // The berita acara says so, with the reason, as a reader sees it.
+    const pdf = await api(s.t, s.admin, 'GET', API.panitia.beritaAcara.href(2));
+    expect(pdf.statusCode).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'ukt-ba-')), 'berita-acara.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('Disahkan panitia lebih awal');
+    expect(text).toMatch(
+      /sebelum hari ujian terakhir \(\d{1,2} \w+ \d{4}\), dengan alasan: Piagam harus dicetak sebelum libur panjang/,
+    );
+
+    // Un-ratified, the next ratification (here still early) needs its own reason again.
+    expect(
+      (await api(s.t, s.admin, 'POST', API.panitia.batalSahkan.href(2), { alasan: 'Dicoba lagi' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await early()).statusCode).toBe(409);
+    const again = SahkanRingkasan.parse(
+      (await api(s.t, s.admin, 'GET', API.panitia.sahkan.href(2))).json().data,
+    );
+    expect(again.alasan_lebih_awal).toBeNull();
   });
 });

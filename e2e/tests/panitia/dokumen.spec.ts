@@ -177,8 +177,11 @@ test('Organisasi, Rekap: signatories on paper, a ratification that tells, and da
   const sheet = page.getByRole('dialog', { name: 'Sahkan nilai kegiatan' });
   await expect(sheet.getByTestId('sahkan-lengkap')).toContainText('118 dari 120 peserta belum lengkap');
   await expect(sheet.getByTestId('sahkan-lengkap')).toContainText('Lulus 2');
-  await expect(sheet.getByTestId('sahkan-tanggal')).toContainText(`Hari ujian (${ujian.long}) belum lewat`);
-  const confirm = sheet.getByRole('button', { name: 'Sahkan nilai' });
+  await expect(sheet.getByTestId('sahkan-tanggal')).toContainText(
+    `Hari ujian terakhir (${ujian.long}) belum lewat`,
+  );
+  // Before the exam day a tick is not enough: "Sahkan lebih awal" with a reason, or correct the dates.
+  const confirm = sheet.getByRole('button', { name: 'Sahkan lebih awal' });
   await expect(confirm).toBeDisabled();
   await shot(page, 'dokumen-sahkan-1366');
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -186,7 +189,14 @@ test('Organisasi, Rekap: signatories on paper, a ratification that tells, and da
   await page.setViewportSize({ width: 360, height: 740 });
   await shot(page, 'dokumen-sahkan-360');
   await page.setViewportSize({ width: 1366, height: 768 });
-  await sheet.getByRole('checkbox').check();
+  await sheet.getByRole('checkbox', { name: /Saya sudah membaca peringatan/ }).check();
+  await expect(confirm).toBeDisabled();
+  await sheet.getByRole('checkbox', { name: /Sahkan lebih awal/ }).check();
+  const alasan = sheet.getByLabel('Alasan mengesahkan lebih awal');
+  await alasan.fill('ok');
+  await confirm.click();
+  await expect(sheet.getByText(/paling sedikit 5 karakter/)).toBeVisible();
+  await alasan.fill('Piagam dibagikan pada malam penutupan');
   await confirm.click();
   await closeDialog(page, 'Nilai kegiatan disahkan');
   await expect(page.getByTestId('status-kegiatan')).toHaveText('Disahkan');
@@ -221,6 +231,8 @@ test('Organisasi, Rekap: signatories on paper, a ratification that tells, and da
   expect(berita.text).toContain(`Madiun, ${ujian.long}`);
   expect(berita.text).toContain('79,33');
   expect(berita.text).not.toContain('79.33');
+  expect(berita.text).toContain('Disahkan panitia lebih awal');
+  expect(berita.text.replace(/\s+/g, ' ')).toContain('dengan alasan: Piagam dibagikan pada malam penutupan');
   renderFirstPage(berita.path, 'dokumen-berita-acara-1366');
 
   // The audit names the ratification as such.

@@ -55,6 +55,11 @@ describe('the signing day', () => {
     expect(sebelumHariUjian('2026-11-27T17:00:00.000Z', satuHari)).toBe(false);
     expect(sebelumHariUjian('2026-11-28T12:00:00.000Z', duaHari)).toBe(true);
   });
+
+  it("counts it in the organisation's zone: WIT's day starts two hours before WIB's", () => {
+    expect(sebelumHariUjian('2026-11-27T15:30:00.000Z', satuHari, 'WIB')).toBe(true);
+    expect(sebelumHariUjian('2026-11-27T15:30:00.000Z', satuHari, 'WIT')).toBe(false);
+  });
 });
 
 describe('perluKonfirmasi', () => {
@@ -70,11 +75,13 @@ describe('perluKonfirmasi', () => {
     hari_terakhir_ujian: '2026-11-28',
     sebelum_hari_ujian: false,
     tanggal_tanda_tangan: '2026-11-28',
+    alasan_lebih_awal: null,
   };
-  it('asks when anything is incomplete, unsent or ahead, and only then', () => {
+  it('asks when anything is incomplete or unsent, and only then', () => {
     expect(perluKonfirmasi(fine)).toBe(false);
     expect(perluKonfirmasi({ ...fine, belum_lengkap: 34, lengkap: 2 })).toBe(true);
     expect(perluKonfirmasi({ ...fine, tertunda: { hp: 1, nilai: 3 } })).toBe(true);
-    expect(perluKonfirmasi({ ...fine, sebelum_hari_ujian: true })).toBe(true);
+    // An exam day ahead is not ticked away: it needs "Sahkan lebih awal" with a reason.
+    expect(perluKonfirmasi({ ...fine, sebelum_hari_ujian: true })).toBe(false);
   });
 });

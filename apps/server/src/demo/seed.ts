@@ -51,8 +51,9 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
       {
         nama_ukt: 'UKT Sabuk Polos Ke Jambon',
         nama_kegiatan: 'Ujian Kenaikan Tingkat I',
-        tanggal_tes: day(now, 0),
-        akhir_tes: day(now, 1),
+        // Yesterday and today: a two-day exam whose last day is today, so it may be ratified today.
+        tanggal_tes: day(now, -1),
+        akhir_tes: day(now, 0),
         id_tingkat: 1,
         count: 120,
       },

@@ -197,15 +197,26 @@ export const KoreksiHasil = z.object({
 });
 export type KoreksiHasil = z.infer<typeof KoreksiHasil>;
 
-/** Body of POST …/sahkan (ratify) and POST …/batal-sahkan (un-ratify, reason required). */
-export const SahkanBody = z.object({});
-export const BatalSahkanBody = z.object({
-  alasan: z
-    .string({ error: 'alasan wajib diisi' })
-    .trim()
-    .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
-    .max(500, { error: 'alasan paling panjang 500 karakter' }),
-});
+/** A reason the committee writes (un-ratifying, ratifying early): 5 to 500 characters. */
+const Alasan = z
+  .string({ error: 'alasan wajib diisi' })
+  .trim()
+  .min(5, { error: 'alasan wajib diisi (paling sedikit 5 karakter)' })
+  .max(500, { error: 'alasan paling panjang 500 karakter' });
+
+/**
+ * Body of POST …/sahkan (ratify). Before the event's last exam day only as "Sahkan lebih awal",
+ * with the reason, which is audited and printed in the berita acara (docs/decisions/140).
+ */
+export const SahkanBody = z
+  .object({ lebih_awal: z.boolean().optional(), alasan: Alasan.optional() })
+  .refine((b) => !b.lebih_awal || b.alasan !== undefined, {
+    path: ['alasan'],
+    error: 'alasan wajib diisi untuk mengesahkan lebih awal (paling sedikit 5 karakter)',
+  });
+export type SahkanBody = z.infer<typeof SahkanBody>;
+/** Body of POST …/batal-sahkan (un-ratify, reason required). */
+export const BatalSahkanBody = z.object({ alasan: Alasan });
 
 /** Where a score change came from. */
 export const AUDIT_SUMBER = ['aplikasi', 'koreksi', 'impor', 'pengesahan'] as const;

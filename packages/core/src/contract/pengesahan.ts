@@ -90,15 +90,20 @@ export const SahkanRingkasan = z.object({
   mundur: z.number(),
   /** Scores examiners' phones last reported as not sent yet, and how many phones hold them. */
   tertunda: z.object({ hp: z.number(), nilai: z.number() }),
-  /** The exam's last day (YYYY-MM-DD) and whether today (WIB) is before it. */
+  /** The exam's last day (YYYY-MM-DD) and whether today (in the organisation's zone) is before it. */
   hari_terakhir_ujian: z.string(),
   sebelum_hari_ujian: z.boolean(),
   /** The date (YYYY-MM-DD) the piagam and berita acara would be signed if ratified now. */
   tanggal_tanda_tangan: z.string(),
+  /** The reason of the ratification in force when it was done early, else null. */
+  alasan_lebih_awal: z.string().nullable(),
 });
 export type SahkanRingkasan = z.infer<typeof SahkanRingkasan>;
 
-/** True when ratifying now needs the committee's explicit confirmation. */
+/**
+ * True when ratifying now needs the committee's tick: participants incomplete or scores still on
+ * phones. An exam day still ahead needs more: "Sahkan lebih awal" with a reason (docs/decisions/140).
+ */
 export function perluKonfirmasi(r: SahkanRingkasan): boolean {
-  return r.belum_lengkap > 0 || r.tertunda.nilai > 0 || r.sebelum_hari_ujian;
+  return r.belum_lengkap > 0 || r.tertunda.nilai > 0;
 }

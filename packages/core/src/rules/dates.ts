@@ -85,12 +85,16 @@ export function hariTerakhirUjian(kegiatan: { tanggal_tes: string; akhir_tes: st
   return (kegiatan.akhir_tes || kegiatan.tanggal_tes).slice(0, 10);
 }
 
-/** True while the event's last test day is still ahead (WIB): ratifying then needs a confirmation. */
+/**
+ * True while the event's last test day is still ahead in the organisation's zone: ratifying is then
+ * refused unless done as "Sahkan lebih awal" with a reason (docs/decisions/140).
+ */
 export function sebelumHariUjian(
   now: Date | string,
   kegiatan: { tanggal_tes: string; akhir_tes: string | null },
+  zona: ZonaWaktu = 'WIB',
 ): boolean {
-  return hariWib(now) < hariTerakhirUjian(kegiatan);
+  return hariDi(now, zona) < hariTerakhirUjian(kegiatan);
 }
 
 /**

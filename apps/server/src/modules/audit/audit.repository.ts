@@ -272,3 +272,16 @@ export function firstScoredQuery(db: Kysely<Database>, idUkt: number, fields: st
     .where('siswa.mundur', '=', 0)
     .groupBy(['audit_log.id_siswa', 'audit_log.field', 'audit_log.id_tingkat']);
 }
+
+/** The newest ratification row of an event (field 'sahkan', no participant): 1 ratified, 0 withdrawn. */
+export function lastSahkanAudit(db: Kysely<Database>, idUkt: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['new_value', 'reason'])
+    .where('id_ukt', '=', idUkt)
+    .where('id_siswa', '=', 0)
+    .where('field', '=', 'sahkan')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

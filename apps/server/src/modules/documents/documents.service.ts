@@ -1,6 +1,7 @@
 import {
   formatNilai,
   hariDi,
+  hariTerakhirUjian,
   isAdminPanitia,
   nomorWa,
   POSTS,
@@ -22,6 +23,7 @@ import { searchOf } from '../penguji/penguji-panitia.service';
 import { findRantingNama } from '../regions/regions.repository';
 import { buildRekap, type Rekap } from '../results/rekap.service';
 import { DRAF_LINE } from '../results/rekap-document';
+import { alasanLebihAwal } from '../results/sahkan.service';
 import { listKartuSiswa } from '../siswa/siswa.repository';
 import { beritaAcaraPdf } from './berita-acara-pdf';
 import { insertSertifikat, listSertifikat } from './documents.repository';
@@ -273,6 +275,7 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
   const { kegiatan, meta, aturan } = rekap;
   const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
   const disahkan = kegiatan.disahkan_at;
+  const lebihAwal = disahkan ? await alasanLebihAwal(deps.db, idUkt) : null;
   const peserta = rekap.rows.length;
   const minimum = formatNilai(aturan.aturan.nilai_minimum);
   const pembukaan =
@@ -280,7 +283,11 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
     `untuk kenaikan ${sabukText(kegiatan.id_tingkat)} oleh ${identitas.organisasi}, dengan ${peserta} peserta ` +
     `terdaftar${meta.mundur ? ` (${meta.mundur} di antaranya mundur)` : ''}. Kelulusan ditetapkan menurut ` +
     `${aturan.versi ? `aturan kelulusan versi ${aturan.versi}` : 'aturan kelulusan bawaan'} dengan nilai akhir ` +
-    `minimal ${minimum}. Hasilnya sebagai berikut.`;
+    `minimal ${minimum}. Hasilnya sebagai berikut.` +
+    (lebihAwal
+      ? ` Nilai disahkan panitia lebih awal, pada ${tanggalPanjangId(hariDi(disahkan as string, deps.zona))}, ` +
+        `sebelum hari ujian terakhir (${tanggalPanjangId(hariTerakhirUjian(kegiatan))}), dengan alasan: ${lebihAwal}`
+      : '');
   const bytes = await beritaAcaraPdf(
     {
       ...identitas,
@@ -288,7 +295,9 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
       judul: judulOf(kegiatan),
       pembukaan,
       draf: !disahkan,
-      status: disahkan ? `Disahkan panitia ${tanggalPanjangId(hariDi(disahkan, deps.zona))}` : DRAF_LINE,
+      status: disahkan
+        ? `Disahkan panitia${lebihAwal ? ' lebih awal' : ''} ${tanggalPanjangId(hariDi(disahkan, deps.zona))}`
+        : DRAF_LINE,
       jumlah: meta.total,
       mundur: meta.mundur,
       rows: rekap.rows.map((r) => ({

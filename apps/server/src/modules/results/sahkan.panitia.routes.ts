@@ -23,7 +23,13 @@ export const sahkanPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true,
-      data: await sahkanRingkasan(app.db, pengujiOf(request), request.params.id_ukt, now()),
+      data: await sahkanRingkasan(
+        app.db,
+        pengujiOf(request),
+        request.params.id_ukt,
+        now(),
+        app.config.zonaWaktu,
+      ),
     }),
   );
 
@@ -33,14 +39,23 @@ export const sahkanPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { live: 'sahkan' },
       schema: {
         tags: ['panitia'],
-        summary: 'Sahkan nilai kegiatan: sesudahnya setiap penyimpanan nilai ditolak (409)',
+        summary:
+          'Sahkan nilai kegiatan: sesudahnya setiap penyimpanan nilai ditolak (409). Sebelum hari ujian terakhir hanya dengan lebih_awal dan alasan',
         params: KegiatanParams,
         body: SahkanBody.nullish(),
         response: { 200: MessageResult, ...WRITE_ERRORS },
       },
     },
     async (request) => {
-      await sahkanKegiatan(app.db, app.writer, pengujiOf(request), request.params.id_ukt, now());
+      await sahkanKegiatan(
+        app.db,
+        app.writer,
+        pengujiOf(request),
+        request.params.id_ukt,
+        request.body ?? {},
+        now(),
+        app.config.zonaWaktu,
+      );
       return {
         success: true,
         message: 'Nilai kegiatan disahkan. HP penguji tidak dapat lagi menyimpan atau mengubah nilai.',

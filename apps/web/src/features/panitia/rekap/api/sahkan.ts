@@ -1,29 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, ApiResult } from '@ukt/core';
+import { API, ApiResult, type SahkanBody } from '@ukt/core';
 import { apiPost } from '../../../../lib/api-client';
 import { hasilChanged } from './hasil-changed';
 
 /**
- * POST …/sahkan (alasan null) locks the event's scores; POST …/batal-sahkan (a reason, audited)
- * opens them again. Resolves to the server's message.
+ * POST …/sahkan (a body: early, with its reason, before the last exam day) locks the event's scores;
+ * POST …/batal-sahkan (a reason, audited) opens them again. Resolves to the server's message.
  */
-export async function setSahkan(idUkt: string, alasan: string | null): Promise<string> {
+export async function setSahkan(idUkt: string, aksi: SahkanBody | string): Promise<string> {
+  const batal = typeof aksi === 'string';
   const answer = ApiResult.safeParse(
-    alasan === null
-      ? await apiPost<unknown>(API.panitia.sahkan.href(idUkt), {})
-      : await apiPost<unknown>(API.panitia.batalSahkan.href(idUkt), { alasan }),
+    batal
+      ? await apiPost<unknown>(API.panitia.batalSahkan.href(idUkt), { alasan: aksi })
+      : await apiPost<unknown>(API.panitia.sahkan.href(idUkt), aksi),
   );
-  return (
-    (answer.success && answer.data.message) ||
-    (alasan === null ? 'Nilai disahkan.' : 'Pengesahan dibatalkan.')
-  );
+  return (answer.success && answer.data.message) || (batal ? 'Pengesahan dibatalkan.' : 'Nilai disahkan.');
 }
 
 /** Ratifies or un-ratifies the event; its results and the audit log are read again. */
 export function useSahkan(idUkt: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (alasan: string | null) => setSahkan(idUkt, alasan),
+    mutationFn: (aksi: SahkanBody | string) => setSahkan(idUkt, aksi),
     onSuccess: () => hasilChanged(queryClient, idUkt),
   });
 }

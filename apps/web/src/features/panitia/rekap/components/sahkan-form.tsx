@@ -1,7 +1,9 @@
-import { formatTanggal, perluKonfirmasi, type SahkanRingkasan } from '@ukt/core';
+import { formatTanggal, perluKonfirmasi, SahkanBody, type SahkanRingkasan } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
+import { TextAreaField } from '../../components/field';
+import { fieldErrors } from '../../components/form-errors';
 import { QueryView } from '../../components/query-view';
 import { useSahkan } from '../api/sahkan';
 import { useSahkanRingkasan } from '../api/sahkan-ringkasan';
@@ -57,8 +59,10 @@ function Ringkasan({ r }: { r: SahkanRingkasan }) {
       <Fakta id="sahkan-tanggal" warn={r.sebelum_hari_ujian}>
         {r.sebelum_hari_ujian ? (
           <>
-            <strong>Hari ujian ({hariUjian}) belum lewat.</strong> Piagam dan berita acara tetap bertanggal{' '}
-            {tandaTangan}, tidak sebelum hari ujian.
+            <strong>Hari ujian terakhir ({hariUjian}) belum lewat.</strong> Bila tanggal kegiatan salah,
+            perbaiki dulu di halaman Kegiatan. Bila nilai memang perlu disahkan sekarang, pilih &quot;Sahkan
+            lebih awal&quot; dan tulis alasannya: alasan itu tercatat di audit dan tercetak di berita acara.
+            Piagam dan berita acara tetap bertanggal {tandaTangan}.
           </>
         ) : (
           <>
@@ -71,19 +75,27 @@ function Ringkasan({ r }: { r: SahkanRingkasan }) {
 }
 
 /**
- * Ratifies an event after showing what would be sealed (docs/decisions/111): incomplete
- * participants, scores held on phones, an exam day still ahead. Any of these needs the box ticked.
+ * Ratifies an event after showing what would be sealed (docs/decisions/111, 140): incomplete
+ * participants or scores held on phones need the box ticked; an exam day still ahead needs
+ * "Sahkan lebih awal" with a reason, which the server audits and the berita acara prints.
  */
 export function SahkanForm({ idUkt, onDone }: { idUkt: string; onDone: (message: string) => void }) {
   const ringkasan = useSahkanRingkasan(idUkt);
   const sahkan = useSahkan(idUkt);
   const [yakin, setYakin] = useState(false);
+  const [lebihAwal, setLebihAwal] = useState(false);
+  const [alasan, setAlasan] = useState('');
+  const [error, setError] = useState<string | undefined>();
   const data = ringkasan.data;
   const perlu = data ? perluKonfirmasi(data) : true;
+  const awal = data?.sebelum_hari_ujian ?? false;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!data || (perlu && !yakin)) return;
-    sahkan.mutate(null, { onSuccess: onDone });
+    if (!data || (perlu && !yakin) || (awal && !lebihAwal)) return;
+    const body = SahkanBody.safeParse(awal ? { lebih_awal: true, alasan } : {});
+    if (!body.success) return setError(fieldErrors(body.error).alasan);
+    setError(undefined);
+    sahkan.mutate(body.data, { onSuccess: onDone });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -103,13 +115,37 @@ export function SahkanForm({ idUkt, onDone }: { idUkt: string; onDone: (message:
           <span>Saya sudah membaca peringatan di atas dan tetap ingin mengesahkan nilai kegiatan ini.</span>
         </label>
       )}
+      {awal && (
+        <div className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 text-sm ring-1 ring-neutral-300">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              checked={lebihAwal}
+              onChange={(e) => setLebihAwal(e.target.checked)}
+              className="mt-0.5 h-5 w-5 shrink-0"
+            />
+            <span>Sahkan lebih awal, sebelum hari ujian terakhir.</span>
+          </label>
+          {lebihAwal && (
+            <TextAreaField
+              label="Alasan mengesahkan lebih awal"
+              value={alasan}
+              onValue={setAlasan}
+              error={error}
+              hint="Wajib. Tercatat di audit dan tercetak di berita acara."
+              rows={3}
+              maxLength={500}
+            />
+          )}
+        </div>
+      )}
       {sahkan.isError && <Notice tone="error">{sahkan.error.message}</Notice>}
       <Button
         type="submit"
-        disabled={!data || data.disahkan || (perlu && !yakin) || sahkan.isPending}
+        disabled={!data || data.disahkan || (perlu && !yakin) || (awal && !lebihAwal) || sahkan.isPending}
         className="h-12 text-base"
       >
-        {sahkan.isPending ? 'Mengesahkan…' : 'Sahkan nilai'}
+        {sahkan.isPending ? 'Mengesahkan…' : awal ? 'Sahkan lebih awal' : 'Sahkan nilai'}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, WaPesanTable } from '../../db/types';
 
 // The only SQL of the WhatsApp outbox, wa_pesan (docs/decisions/138).
 
@@ -9,19 +9,20 @@ const EXPIRED = 'kode kedaluwarsa sebelum terkirim';
 export type WaStatus = 'antre' | 'terkirim' | 'gagal';
 
 /** A message as the outbox keeps it. */
-export interface WaPesanRow {
-  id: number;
-  no_wa: string;
-  id_pemilih: number | null;
-  jenis: string;
-  status: string;
-  isi: string | null;
-  kode: string | null;
-  alasan: string | null;
-  percobaan: number;
-  berikut_at: number;
-  kedaluwarsa_at: number | null;
-}
+export type WaPesanRow = Pick<
+  Selectable<WaPesanTable>,
+  | 'id'
+  | 'no_wa'
+  | 'id_pemilih'
+  | 'jenis'
+  | 'status'
+  | 'isi'
+  | 'kode'
+  | 'alasan'
+  | 'percobaan'
+  | 'berikut_at'
+  | 'kedaluwarsa_at'
+>;
 
 /** A message to queue. */
 export interface NewWaPesan {

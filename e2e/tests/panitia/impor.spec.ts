@@ -129,3 +129,21 @@ for (const [width, height] of [
     expect((await find('José'))[0]?.nama).toBe('José Ramírez');
   });
 }
+
+test('Impor follows the chosen event like every page: it opens on it and hands a new choice on', async ({
+  page,
+}) => {
+  await loginAs(page, ADMIN.noWa);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/panitia/impor?ukt=2');
+  await expect(page.getByRole('heading', { name: 'Impor', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Kegiatan')).toHaveValue('2');
+
+  await page.getByLabel('Kegiatan').selectOption('1');
+  await expect(page).toHaveURL(/\/panitia\/impor\?ukt=1$/);
+  const nav = page.getByRole('navigation', { name: 'Halaman panitia' });
+  await nav.getByRole('link', { name: 'Peserta', exact: true }).click();
+  await expect(page).toHaveURL(/\/panitia\/peserta\?ukt=1$/);
+  await nav.getByRole('link', { name: 'Impor', exact: true }).click();
+  await expect(page.getByLabel('Kegiatan')).toHaveValue('1');
+});

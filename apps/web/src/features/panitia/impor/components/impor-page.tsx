@@ -7,7 +7,7 @@ import { Notice } from '../../../../components/ui/notice';
 import { Spinner } from '../../../../components/ui/spinner';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { SelectField } from '../../components/field';
-import { KegiatanSelect } from '../../components/kegiatan-select';
+import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
 import { TINGKAT_OPTIONS } from '../../components/tingkat-options';
 import { downloadTemplat } from '../api/download-templat';
 import { useImpor } from '../api/impor';
@@ -29,7 +29,10 @@ const JENIS_LABEL: Record<ImporJenis, string> = {
  * (DESIGN §9). The CLI's `ukt import` runs the same service on the server.
  */
 export function ImporPage() {
-  const [target, setTarget] = useState<ImporTarget>({ jenis: 'peserta', idUkt: '', tingkat: '' });
+  // The event is the console's chosen one (?ukt=ID), as on every page; the kind and belt are this page's.
+  const [idUkt, setIdUkt] = useKegiatanParam();
+  const [pilihan, setPilihan] = useState<Omit<ImporTarget, 'idUkt'>>({ jenis: 'peserta', tingkat: '' });
+  const target: ImporTarget = { ...pilihan, idUkt };
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [hasil, setHasil] = useState<ImporHasil | null>(null);
@@ -58,7 +61,9 @@ export function ImporPage() {
   };
 
   const changeTarget = (next: Partial<ImporTarget>) => {
-    setTarget((t) => ({ ...t, ...next }));
+    const { idUkt: ukt, ...rest } = next;
+    if (ukt !== undefined) setIdUkt(ukt);
+    setPilihan((t) => ({ ...t, ...rest }));
     setHasil(null);
     reset();
   };

@@ -1,22 +1,15 @@
+import { findPanitiaSiswaRows } from '../../src/modules/siswa/siswa-panitia.repository';
 import type { TestApp } from './app';
 
-/** Participant `no` of an event as stored: the name, province and the four region names. */
-export function storedSiswa(t: TestApp, no: number, idUkt = 1) {
-  return t.app.db
+/** Participant `no` of an event as stored, with its four region names (the console's own query). */
+export async function storedSiswa(t: TestApp, no: number, idUkt = 1) {
+  const { id_siswa } = await t.app.db
     .selectFrom('siswa')
-    .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
-    .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
-    .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
-    .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
-    .select([
-      'siswa.nama',
-      'siswa.provinsi',
-      'perwapus.nama as perwapus',
-      'cabang.nama as cabang',
-      'ranting.nama as ranting',
-      'rayon.nama as rayon',
-    ])
-    .where('siswa.id_ukt', '=', idUkt)
-    .where('siswa.no_urut', '=', no)
+    .select('id_siswa')
+    .where('id_ukt', '=', idUkt)
+    .where('no_urut', '=', no)
     .executeTakeFirstOrThrow();
+  const [row] = await findPanitiaSiswaRows(t.app.db, [id_siswa]);
+  if (!row) throw new Error(`participant ${no} of event ${idUkt} not found`);
+  return row;
 }

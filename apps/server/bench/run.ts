@@ -9,6 +9,7 @@ import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { runBackupBench } from './backup';
 import { coldQueryTimes } from './cold-queries';
+import { runConsoleBench } from './console-pages';
 import { runImportBench } from './import';
 import { runImportHealthBench } from './import-health';
 import { isEmptyList, listMix, SEARCHES } from './list-mix';
@@ -23,7 +24,7 @@ import { runStreamBench } from './stream';
 // at 100 connections against the built server, and a bare node:http ceiling; then the exam-day
 // mix (bench/mixed.ts), the recap bench (bench/recap.ts), the import bench (bench/import.ts),
 // the live stream across two processes (bench/stream.ts) and backup and restore (bench/backup.ts).
-// Loopback only; every run is bounded in time and every process started here is stopped here. `--only NAME` (list, mixed, recap, import,
+// Loopback only; every run is bounded in time and every process started here is stopped here. `--only NAME` (list, mixed, recap, console, import,
 // stream, backup, import-health; repeatable) runs those parts alone: `npm run bench -w apps/server -- --only mixed`.
 
 const CONNECTIONS = 100;
@@ -182,6 +183,9 @@ if (runs('list')) await main();
 if (runs('mixed') && process.env.BENCH_MIXED !== '0') await runMixedBench();
 // The recap of a 2,000-participant event (bench/recap.ts, also `npm run bench:recap` alone): BENCH_RECAP=0 skips it.
 if (runs('recap') && process.env.BENCH_RECAP !== '0') await runRecapBench({ build: false });
+// The console's pages in Chromium at 2,000 and 10,000 participants (bench/console-pages.ts, also
+// `npm run bench:console` alone): BENCH_CONSOLE=0 skips it.
+if (runs('console') && process.env.BENCH_CONSOLE !== '0') await runConsoleBench({ build: false });
 // Participant imports (bench/import.ts, also `npm run bench:import` alone): BENCH_IMPORT=0 skips them.
 if (runs('import') && process.env.BENCH_IMPORT !== '0') await runImportBench();
 // /health while 100,000 participants are previewed and imported (bench/import-health.ts):

@@ -17,7 +17,7 @@ import { BENCH_DIST, buildServer, SERVER_DIR } from './server-build';
 // 10,000 scored participants: Rekap, Peserta, Audit and Penguji at 1366×768, each timed from
 // navigation to its first row (a fresh page load, and a click on its link in the side bar), then a
 // search, a filter or sort, and how many rows the page holds in its DOM. Target (issue 32): first row within 1 s, an answer within 300 ms
-// (docs/decisions/140). Loopback only; every process started here is stopped here.
+// (docs/decisions/141). Loopback only; every process started here is stopped here.
 
 const SIZES = [
   { idUkt: 3, participants: 2_000 },

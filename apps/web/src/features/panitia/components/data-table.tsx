@@ -29,7 +29,7 @@ export function createColumnHelper<T extends RowData>() {
  * A console list: a table on a wide screen, a stack of cards on a phone (DESIGN §9); one of the
  * two is rendered, never both (docs/decisions/042). On a card the first column is the title, the
  * others are labelled by their header, and the 'aksi' cells close it. A long list draws only the
- * rows in view (docs/decisions/137).
+ * rows in view (docs/decisions/141).
  */
 export function DataTable<T extends RowData>({
   data,

@@ -14,7 +14,7 @@ import { useSideColumns } from './use-side-columns';
 /**
  * From this many rows on, only the rows in view (and a few around them) are drawn: an event of
  * 2,000 participants draws in well under a second and answers a search at once
- * (docs/decisions/137). Shorter lists draw every row.
+ * (docs/decisions/141). Shorter lists draw every row.
  */
 export const WINDOW_FROM = 150;
 /** A row's height before it is measured (a compact recap row). */

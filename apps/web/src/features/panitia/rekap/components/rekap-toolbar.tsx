@@ -4,7 +4,7 @@ import { Button } from '../../../../components/ui/button';
 /**
  * The recap's toolbar: the event and the search in one line with a button that unfolds the
  * filters and the order (`children`), on every screen, so the table starts on the first screen of
- * a laptop (docs/decisions/137). The button counts the filters in use.
+ * a laptop (docs/decisions/141). The button counts the filters in use.
  */
 export function RekapToolbar({
   kegiatan,

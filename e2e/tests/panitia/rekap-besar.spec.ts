@@ -7,7 +7,7 @@ import type { TestServer } from '../../support/server';
 import { shot } from '../../support/shots';
 import { runUkt } from '../exams/exam-helpers';
 
-// The recap of an exam day's real size (issue 32, docs/decisions/137): 2,000 participants draw
+// The recap of an exam day's real size (issue 32, docs/decisions/141): 2,000 participants draw
 // only the rows in view; the header and the participant stay in view while the table scrolls
 // either way; a line and a shade say more columns lie to the side; the first rows sit above the
 // fold of a 1366×768 laptop.
@@ -145,4 +145,11 @@ test('a recap of 2,000 participants: a window of rows, header and name in view, 
   const frame = await table.evaluate((t) => (t.parentElement as HTMLElement).getBoundingClientRect().width);
   expect(frame, 'the recap uses the width of a 1920 screen').toBeGreaterThan(1550);
   await shot(page, 'rekap-besar-1920');
+
+  // On a phone the cards are windowed the same way, each telling its place in the list.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const cards = page.getByRole('list', { name: 'Rekap nilai peserta' }).locator('li[data-id-siswa]');
+  await expect(cards.first()).toHaveAttribute('aria-setsize', String(COUNT));
+  await expect(cards.first()).toContainText(nama(0));
+  expect(await cards.count()).toBeLessThan(30);
 });

@@ -1,9 +1,10 @@
-import { type PanitiaPenguji, POSTS } from '@ukt/core';
+import { type PanitiaPenguji, POSTS, type WaPesanPenguji } from '@ukt/core';
 import { Button } from '../../../../components/ui/button';
 import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, createColumnHelper } from '../../components/data-table';
 import { formatWaktu } from '../../components/format';
 import { peranLabel } from './peran';
+import { WaStatus } from './wa-status';
 
 const column = createColumnHelper<PanitiaPenguji>();
 
@@ -65,6 +66,7 @@ export function pengujiColumns({
   wide,
   sayaId,
   namaKegiatan,
+  wa,
   onEdit,
   onTugas,
   onTautan,
@@ -75,6 +77,8 @@ export function pengujiColumns({
   /** The signed-in admin's own id: their row says so. */
   sayaId: string | undefined;
   namaKegiatan: Map<string, string>;
+  /** Each examiner's last WhatsApp message through the gateway, by id_pemilih. */
+  wa: Map<string, WaPesanPenguji>;
   onEdit: (p: PanitiaPenguji) => void;
   onTugas: (p: PanitiaPenguji) => void;
   onTautan: (p: PanitiaPenguji) => void;
@@ -93,6 +97,12 @@ export function pengujiColumns({
           </span>
           <span className="text-neutral-600 whitespace-nowrap">+{row.original.no_wa}</span>
           <StatusBadge aktif={row.original.aktif} />
+          {wa.has(row.original.id_pemilih) && (
+            <WaStatus
+              pesan={wa.get(row.original.id_pemilih) as WaPesanPenguji}
+              onTautan={row.original.aktif ? () => onTautan(row.original) : undefined}
+            />
+          )}
         </span>
       ),
     }),

@@ -17,7 +17,9 @@ import { useWide } from '../../components/use-wide';
 import { useCreateTautan } from '../api/create-tautan';
 import { downloadKartuLogin } from '../api/download-kartu-login';
 import { usePenguji } from '../api/get-penguji';
+import { useWhatsapp } from '../api/get-whatsapp';
 import { useSetPengujiAktif } from '../api/set-penguji-aktif';
+import { type KirimRun, KirimWa } from './kirim-wa';
 import { pengujiColumns } from './penguji-columns';
 import { PengujiForm } from './penguji-form';
 import { TautanView } from './tautan-view';
@@ -53,6 +55,16 @@ export function PengujiPage() {
   const [linkFor, setLinkFor] = useState<PanitiaPenguji | null>(null);
   const tautan = useCreateTautan();
   const aktif = useSetPengujiAktif();
+  const whatsapp = useWhatsapp();
+  const [kirimRun, setKirimRun] = useState<KirimRun | null>(null);
+  const waMap = useMemo(
+    () => new Map((whatsapp.data?.penguji ?? []).map((w) => [String(w.id_pemilih), w] as const)),
+    [whatsapp.data],
+  );
+  const openTautan = (p: PanitiaPenguji) => {
+    setLinkFor(p);
+    tautan.mutate(p.id_pemilih);
+  };
 
   const columns = useMemo(
     () =>
@@ -60,6 +72,7 @@ export function PengujiPage() {
         wide,
         sayaId,
         namaKegiatan,
+        wa: waMap,
         onEdit: setEditing,
         onTugas: setTugasFor,
         onTautan: (p) => {
@@ -82,7 +95,7 @@ export function PengujiPage() {
           );
         },
       }),
-    [tautan.mutate, aktif.mutate, wide, sayaId, namaKegiatan],
+    [tautan.mutate, aktif.mutate, wide, sayaId, namaKegiatan, waMap],
   );
 
   return (
@@ -122,6 +135,16 @@ export function PengujiPage() {
         jadi kartu yang sudah dibagikan tetap bisa dipakai; yang lain mendapat QR baru. Kartu admin panitia
         tanpa QR (admin masuk dengan kode OTP).
       </p>
+      {list.data && (
+        <KirimWa
+          shown={list.data.data}
+          wa={whatsapp.data}
+          waUpdatedAt={whatsapp.dataUpdatedAt}
+          run={kirimRun}
+          onRun={setKirimRun}
+          onTautan={openTautan}
+        />
+      )}
       <QueryView
         query={list}
         isEmpty={(page) => page.data.length === 0}

@@ -14,6 +14,7 @@ import { LiveBadge } from './live-badge';
 import { pengujiColumns } from './penguji-columns';
 import { PosTable } from './pos-table';
 import { ProgresChart } from './progres-chart';
+import { WaGagalWarning } from './wa-gagal-warning';
 
 /**
  * /panitia/progres?ukt=ID: an event's progress, live (DESIGN §10): per post and exam who is not
@@ -30,6 +31,7 @@ export function ProgresPage() {
     <section className="flex flex-col gap-4">
       <h1 className="text-xl font-bold">Progres</h1>
       <CadanganGagalWarning />
+      <WaGagalWarning />
       <Card className="flex flex-col gap-3">
         <KegiatanSelect
           value={idUkt}

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API_PREFIX } from '@ukt/core';
 import { type Browser, chromium, type Page } from 'playwright-core';
+// Debian's Chromium and the flags of the browser tests.
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/support/chromium';
 import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
 import { freePort, serverEnv, waitFor } from './processes';
@@ -28,17 +30,6 @@ const FIRST_ROW_MS = 1_000;
 const ANSWER_MS = 300;
 /** The demo's committee admin (apps/server/src/demo). */
 const ADMIN_NO_WA = '6281100000001';
-/** Debian's Chromium and the flags of the browser tests (e2e/support/chromium.ts). */
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** The web app built for the bench alone, beside the bench's server build (ignored by git). */
 const WEB_DIST = join(SERVER_DIR, BENCH_DIST, 'web');
 const WEB_DIR = fileURLToPath(new URL('../../web', import.meta.url));
@@ -295,7 +286,11 @@ export async function runConsoleBench(options: { build?: boolean } = {}): Promis
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}${API_PREFIX}/health`, server);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
+      headless: true,
+    });
     const context = await browser.newContext({
       viewport: { width: 1366, height: 768 },
       locale: 'id-ID',

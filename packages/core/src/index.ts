@@ -4,6 +4,7 @@ export * from './alamat-hp';
 export * from './contract';
 export * from './labels';
 export * from './langkah-sertifikat';
+export * from './rules/alasan-singkat';
 export * from './rules/audit-fields';
 export * from './rules/belts';
 export * from './rules/card-code';

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   digitsOnly,
   formatClock,
+  formatNilai,
+  formatNilaiKolom,
   formatScore,
   formatTanggal,
   isPlausiblePhone,
+  nomorWa,
   normalizePhone,
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
@@ -61,6 +64,11 @@ describe('phone numbers and codes', () => {
     expect(isPlausiblePhone('62123')).toBe(false);
   });
 
+  it('writes a stored number one way on every page and paper: +62 813-1111-0004', () => {
+    expect(nomorWa('6281311110004')).toBe('+62 813-1111-0004');
+    expect(nomorWa('628123456789')).toBe('+62 812-3456-789');
+  });
+
   it('uses a fixed +62 prefix, 4-digit codes and a 60 s resend countdown', () => {
     expect(PHONE_PREFIX).toBe('+62');
     expect(OTP_LENGTH).toBe(4);
@@ -74,6 +82,17 @@ describe('score and clock display', () => {
     expect(formatScore(81.666)).toBe('81,67');
     expect(formatScore(68)).toBe('68,00');
     expect(formatScore(1.005)).toBe('1,01');
+  });
+
+  it('shows a score cell of the console and of paper with the same two decimals, and – when not scored', () => {
+    expect([78.1, 73.333, 75, 81.61].map(formatNilaiKolom)).toEqual(['78,10', '73,33', '75,00', '81,61']);
+    expect(formatNilaiKolom(0)).toBe('0,00');
+    expect(formatNilaiKolom(null)).toBe('–');
+    expect(formatNilaiKolom(undefined)).toBe('–');
+  });
+
+  it('writes a number inside a sentence without trailing zeros', () => {
+    expect([48.5, 60, 79.166].map(formatNilai)).toEqual(['48,5', '60', '79,17']);
   });
 
   it('shows clocks as MM:SS', () => {

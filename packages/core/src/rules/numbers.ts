@@ -3,12 +3,21 @@ export function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
+/** Decimals of every score shown in a column or on an exam screen (docs/decisions/127, 144). */
+export const DESIMAL_NILAI = 2;
+
 /**
- * A score as the examiner's phone shows it, in exam screens, result dialogs and the hub alike: two
- * decimals and an Indonesian decimal comma ('80,00', '72,50'; docs/decisions/127).
+ * A score as every column shows it: on the examiner's phone, in the console's tables, in exports
+ * and on paper alike, two decimals and an Indonesian decimal comma ('80,00', '72,50'), so the
+ * commas of a column line up (docs/decisions/127, 144).
  */
 export function formatScore(value: number): string {
-  return round2(value).toFixed(2).replace('.', ',');
+  return round2(value).toFixed(DESIMAL_NILAI).replace('.', ',');
+}
+
+/** A score cell of a table, export or PDF: '–' when not scored (never 0), else `formatScore`. */
+export function formatNilaiKolom(value: number | null | undefined): string {
+  return value === null || value === undefined ? '–' : formatScore(value);
 }
 
 /** Formats whole seconds as MM:SS for the exam clocks. */
@@ -20,8 +29,9 @@ export function formatClock(totalSeconds: number): string {
 }
 
 /**
- * A number as Indonesian paper and the console print it: a decimal comma, at most two decimals,
- * no trailing zeros ('79,17', '80', '72,5'). Every document and the recap use this one.
+ * A number inside a sentence: a decimal comma, at most two decimals, no trailing zeros ('79,17',
+ * '80', '72,5'), as the pass rule's reasons ('FISIK 48,5 < 50') and its description ('nilai akhir
+ * minimal 60') write it. A score in a column is `formatScore` (docs/decisions/144).
  */
 export function formatNilai(value: number): string {
   return String(round2(value)).replace('.', ',');

@@ -27,7 +27,7 @@ export const OTP_LENGTH = 4;
 /** Seconds before a code can be sent again (SPEC §9). */
 export const OTP_RESEND_SECONDS = 60;
 
-/** A WhatsApp number as printed: 6281234567890 → '+62 812-3456-7890'. */
+/** A WhatsApp number as every console page and paper shows it: 6281234567890 → '+62 812-3456-7890'. */
 export function nomorWa(noWa: string): string {
   const digits = digitsOnly(noWa);
   const local = digits.startsWith('62') ? digits.slice(2) : digits;

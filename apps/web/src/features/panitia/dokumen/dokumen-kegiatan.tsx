@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { DownloadButton } from '../components/download-button';
 import { QueryView } from '../components/query-view';
 import { Sheet } from '../components/sheet';
-import { usePenandatanganKegiatan } from '../organisasi/api/penandatangan';
-import { PenandatanganKegiatanForm } from '../organisasi/components/penandatangan-form';
+import { usePenandatanganKegiatan } from './api/penandatangan';
+import { PenandatanganKegiatanForm } from './penandatangan-form';
 import { downloadBeritaAcara, downloadPiagam } from './api/download-dokumen';
 
 /** The event's own signatories in a sheet, read when it opens. */

@@ -2,46 +2,13 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
+import { CONSOLE_PAGES } from '../pages';
 
-interface Page {
-  path: string;
-  label: string;
-}
-
-/** The console's pages in groups, in the order a committee works through an event (DESIGN §9). */
-const GROUPS: readonly { label: string; pages: readonly Page[] }[] = [
-  {
-    label: 'Persiapan',
-    pages: [
-      { path: 'kegiatan', label: 'Kegiatan' },
-      { path: 'impor', label: 'Impor' },
-      { path: 'peserta', label: 'Peserta' },
-      { path: 'penguji', label: 'Penguji' },
-      { path: 'soal', label: 'Soal KESHAN' },
-    ],
-  },
-  {
-    label: 'Hari ujian',
-    pages: [
-      { path: 'sambungkan', label: 'Sambungkan HP' },
-      { path: 'progres', label: 'Progres' },
-    ],
-  },
-  {
-    label: 'Hasil',
-    pages: [
-      { path: 'rekap', label: 'Rekap' },
-      { path: 'audit', label: 'Audit' },
-    ],
-  },
-  {
-    label: 'Pengaturan',
-    pages: [
-      { path: 'organisasi', label: 'Organisasi' },
-      { path: 'cadangan', label: 'Cadangan' },
-    ],
-  },
-];
+/** The console's pages in their groups, in the order a committee works through an event (DESIGN §9). */
+const GROUPS = [...new Set(CONSOLE_PAGES.map((p) => p.group))].map((label) => ({
+  label,
+  pages: CONSOLE_PAGES.filter((p) => p.group === label),
+}));
 
 /**
  * The console's frame (docs/decisions/105): from a tablet's width up, a side bar of the pages in

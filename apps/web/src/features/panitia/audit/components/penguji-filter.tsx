@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SearchBox } from '../../components/search-box';
-import { usePenguji } from '../../penguji/api/get-penguji';
+import { usePenguji } from '../../api/get-penguji';
 
 /** Chooses an examiner for the audit filter: search by name or number, then pick one of the matches. */
 export function PengujiFilter({ onPick }: { onPick: (penguji: { id: string; nama: string }) => void }) {

@@ -10,7 +10,7 @@ import { SelectField } from '../../components/field';
 import { QueryView } from '../../components/query-view';
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
-import { AturanSheet } from '../../rekap/components/aturan-sheet';
+import { AturanSheet } from '../../aturan/components/aturan-sheet';
 import { useArsipKegiatan } from '../api/arsip-kegiatan';
 import { kegiatanColumns } from './kegiatan-columns';
 import { KegiatanForm } from './kegiatan-form';

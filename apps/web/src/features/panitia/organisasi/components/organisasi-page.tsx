@@ -2,10 +2,10 @@ import { GAMBAR_SLOTS } from '@ukt/core';
 import { Card } from '../../../../components/ui/card';
 import { QueryView } from '../../components/query-view';
 import { useOrganisasiPanitia } from '../api/get-organisasi';
-import { usePenandatangan } from '../api/penandatangan';
+import { usePenandatangan } from '../../dokumen/api/penandatangan';
 import { GambarSlotView } from './gambar-slot';
 import { OrganisasiForm } from './organisasi-form';
-import { PenandatanganForm } from './penandatangan-form';
+import { PenandatanganForm } from '../../dokumen/penandatangan-form';
 
 /**
  * /panitia/organisasi: name, city, colours, the announcement, the logo and banners (DESIGN §9),

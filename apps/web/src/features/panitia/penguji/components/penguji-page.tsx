@@ -16,7 +16,7 @@ import { Sheet } from '../../components/sheet';
 import { useWide } from '../../components/use-wide';
 import { useCreateTautan } from '../api/create-tautan';
 import { downloadKartuLogin } from '../api/download-kartu-login';
-import { usePenguji } from '../api/get-penguji';
+import { usePenguji } from '../../api/get-penguji';
 import { useWhatsapp } from '../api/get-whatsapp';
 import { useSetPengujiAktif } from '../api/set-penguji-aktif';
 import { type KirimRun, KirimWa } from './kirim-wa';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, apiResult, type KoreksiBody, KoreksiHasil } from '@ukt/core';
 import { apiPost } from '../../../../lib/api-client';
-import { hasilChanged } from './hasil-changed';
+import { hasilChanged } from '../../api/hasil-changed';
 
 const KoreksiAnswer = apiResult(KoreksiHasil);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, ApiResult, type SahkanBody } from '@ukt/core';
 import { apiPost } from '../../../../lib/api-client';
-import { hasilChanged } from './hasil-changed';
+import { hasilChanged } from '../../api/hasil-changed';
 
 /**
  * POST …/sahkan (a body: early, with its reason, before the last exam day) locks the event's scores;

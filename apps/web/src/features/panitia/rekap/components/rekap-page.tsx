@@ -16,7 +16,7 @@ import { Sheet } from '../../components/sheet';
 import { DokumenKegiatan } from '../../dokumen/dokumen-kegiatan';
 import { type RekapFilter, useRekap } from '../api/get-rekap';
 import { useSahkan } from '../api/sahkan';
-import { AturanSheet } from './aturan-sheet';
+import { AturanSheet } from '../../aturan/components/aturan-sheet';
 import { BatalSahkanForm } from './batal-sahkan-form';
 import { KoreksiForm } from './koreksi-form';
 import { REKAP_COLUMN_CLASS, rekapColumns } from './rekap-columns';

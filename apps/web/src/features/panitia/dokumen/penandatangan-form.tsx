@@ -1,11 +1,11 @@
 import { JABATAN_BAWAAN, PENANDATANGAN, type PenandatanganKey, PenandatanganSet } from '@ukt/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Notice } from '../../../../components/ui/notice';
-import { showSuccess } from '../../../../lib/dialogs';
-import { TextField } from '../../components/field';
-import { type FieldErrors, fieldErrors } from '../../components/form-errors';
-import { useUpdatePenandatangan, useUpdatePenandatanganKegiatan } from '../api/penandatangan';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { showSuccess } from '../../../lib/dialogs';
+import { TextField } from '../components/field';
+import { type FieldErrors, fieldErrors } from '../components/form-errors';
+import { useUpdatePenandatangan, useUpdatePenandatanganKegiatan } from './api/penandatangan';
 
 /** Which documents each signatory signs, as the form says it. */
 const DOKUMEN: Record<PenandatanganKey, string> = {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, AturanLulus, apiResult, type PassRule } from '@ukt/core';
 import { apiGet, apiPut } from '../../../../lib/api-client';
-import { hasilChanged } from './hasil-changed';
+import { hasilChanged } from '../../api/hasil-changed';
 
 const AturanAnswer = apiResult(AturanLulus);
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API, PanitiaPengujiList } from '@ukt/core';
-import { apiGet } from '../../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /** What the examiner list is asked for: a search, a page, and an event ('' for everyone). */
 export interface PengujiQuery {

@@ -204,13 +204,19 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
     const at = (no: number) => Object.fromEntries(KEYS.map((h, i) => [h, rows[no - 1]?.[i]]));
     expect(at(1)).toMatchObject({
       no_urut: '1',
-      KESHAN: '85',
-      FISIK: '68,5',
+      KESHAN: '85,00',
+      FISIK: '68,50',
       nilai_akhir: '73,14',
       status: 'Lulus',
     });
-    expect(at(2)).toMatchObject({ KESHAN: '0', status: 'Tidak Lulus', alasan: 'Nilai akhir 45,45 < 60' });
-    expect(at(3)).toMatchObject({ KESHAN: '', SENAM: '60', SAMBUNG: '65', nilai_akhir: '', predikat: '' });
+    expect(at(2)).toMatchObject({ KESHAN: '0,00', status: 'Tidak Lulus', alasan: 'Nilai akhir 45,45 < 60' });
+    expect(at(3)).toMatchObject({
+      KESHAN: '',
+      SENAM: '60,00',
+      SAMBUNG: '65,00',
+      nilai_akhir: '',
+      predikat: '',
+    });
     expect(at(3).status).toBe('Belum lengkap');
     expect(at(3).alasan).toBe(MISSING_3);
     expect(at(4).alasan).toBe('Belum dinilai: semua komponen');
@@ -232,7 +238,10 @@ describe.each(DATABASES)('recap exports on %s', (kind) => {
     expect(text).toContain(nama.get(8));
     for (const status of ['Lulus', 'Tidak Lulus', 'Belum lengkap', 'Mundur']) expect(text).toContain(status);
     expect(text).toContain('Nilai akhir 45,45 < 60');
-    expect(text).toContain('68,5');
+    // Every score with two decimals, as the console's Rekap shows it.
+    expect(text).toContain('68,50');
+    expect(text).toContain('73,14');
+    expect(text).not.toMatch(/\b68,5\b/);
     expect(text).toContain('Mundur 1');
 
     const info = poppler('pdfinfo', [path]);

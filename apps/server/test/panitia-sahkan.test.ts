@@ -358,6 +358,16 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
       /sebelum hari ujian terakhir \(\d{1,2} \w+ \d{4}\), dengan alasan: Piagam harus dicetak sebelum libur panjang/,
     );
 
+    // The recap's PDF, .xlsx and .csv carry the same status line as the berita acara.
+    const rekapPdf = await api(s.t, s.admin, 'GET', API.panitia.rekapEkspor.href(2, 'pdf'));
+    expect(rekapPdf.statusCode).toBe(200);
+    const rekapFile = join(mkdtempSync(join(tmpdir(), 'ukt-rekap-')), 'rekap.pdf');
+    writeFileSync(rekapFile, rekapPdf.rawPayload);
+    const rekapText = execFileSync('pdftotext', [rekapFile, '-'], { encoding: 'utf8' });
+    expect(rekapText).toMatch(/^Disahkan panitia lebih awal \d{1,2} \w+ \d{4}$/m);
+    const csv = await api(s.t, s.admin, 'GET', API.panitia.rekapEkspor.href(2, 'csv'));
+    expect(csv.body).not.toContain('DRAF');
+
     // Un-ratified, the next ratification (here still early) needs its own reason again.
     expect(
       (await api(s.t, s.admin, 'POST', API.panitia.batalSahkan.href(2), { alasan: 'Dicoba lagi' }))

@@ -101,7 +101,7 @@ describe.each(DATABASES)('paper for an Indonesian committee on %s', (kind) => {
 
       const col = (name: string) => header.indexOf(name);
       const at = (no: number) => rows.find((r) => r[0] === String(no)) ?? [];
-      expect(at(1)[col('FISIK')]).toBe('68,5');
+      expect(at(1)[col('FISIK')]).toBe('68,50');
       expect(at(1)[col('Nilai Akhir')]).toBe('73,14');
       expect(at(1)[col('Status')]).toBe('Lulus');
       expect(at(2)[col('Alasan')]).toBe('Nilai akhir 45,45 < 60');

@@ -1,5 +1,6 @@
 import {
   formatNilai,
+  formatNilaiKolom,
   hariDi,
   hariTerakhirUjian,
   isAdminPanitia,
@@ -22,7 +23,7 @@ import { countPenguji, listPenguji } from '../penguji/penguji-panitia.repository
 import { searchOf } from '../penguji/penguji-panitia.service';
 import { findRantingNama } from '../regions/regions.repository';
 import { buildRekap, type Rekap } from '../results/rekap.service';
-import { DRAF_LINE } from '../results/rekap-document';
+import { statusPengesahan } from '../results/rekap-document';
 import { alasanLebihAwal } from '../results/sahkan.service';
 import { listKartuSiswa } from '../siswa/siswa.repository';
 import { beritaAcaraPdf } from './berita-acara-pdf';
@@ -64,8 +65,8 @@ export interface DocumentFile {
 /** The most login cards one PDF makes: each may be a new login link, so a print run is kept in bounds. */
 const KARTU_LOGIN_MAX = 1000;
 
-/** A score as paper prints it: '79,17', '–' when missing (docs/decisions/110). */
-const score = (n: number | null) => (n === null ? KOSONG : formatNilai(n));
+/** A score as paper prints it: '79,17', '80,00', '–' when missing (docs/decisions/110, 144). */
+const score = formatNilaiKolom;
 
 /** A post's name as printed: 1 → 'KESHAN'. */
 const namaPos = (pos: number) => POSTS.find((p) => p.id === pos)?.nama ?? String(pos);
@@ -295,9 +296,7 @@ export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<Do
       judul: judulOf(kegiatan),
       pembukaan,
       draf: !disahkan,
-      status: disahkan
-        ? `Disahkan panitia${lebihAwal ? ' lebih awal' : ''} ${tanggalPanjangId(hariDi(disahkan, deps.zona))}`
-        : DRAF_LINE,
+      status: statusPengesahan(disahkan, lebihAwal !== null, deps.zona),
       jumlah: meta.total,
       mundur: meta.mundur,
       rows: rekap.rows.map((r) => ({

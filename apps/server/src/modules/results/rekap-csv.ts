@@ -1,4 +1,4 @@
-import { formatNilai } from '@ukt/core';
+import { formatScore } from '@ukt/core';
 import type { RekapColumn, RekapDocument } from './rekap-document';
 
 /**
@@ -18,10 +18,10 @@ export function csvCell(value: unknown): string {
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** A cell's text: a score with a decimal comma ('68,5', '73,14'), anything else as it is. */
+/** A cell's text: a score with two decimals and a comma ('68,50', '73,14'; docs/decisions/144), anything else as it is. */
 function cellText(column: RekapColumn, value: string | number | null): string {
   if (value === null) return '';
-  return column.kind === 'score' && typeof value === 'number' ? formatNilai(value) : String(value);
+  return column.kind === 'score' && typeof value === 'number' ? formatScore(value) : String(value);
 }
 
 /**

@@ -1,9 +1,10 @@
 import {
+  alasanSingkat,
   formatNilai,
+  formatNilaiKolom,
   hariDi,
   headerLabel,
   type KomponenKey,
-  komponenLabel,
   tanggalPanjangId,
   type ZonaWaktu,
 } from '@ukt/core';
@@ -15,8 +16,8 @@ import type { Rekap, RekapEntry } from './rekap.service';
 /** The mark of every export until the committee ratifies the event (DESIGN §10). */
 export const DRAF_LINE = 'DRAF — belum disahkan panitia';
 
-/** What an unscored component shows in the .xlsx and the PDF; the .csv leaves the cell empty. */
-export const BELUM_DINILAI = '–';
+/** What an unscored component shows in the .xlsx and the PDF (core's score cell); the .csv leaves the cell empty. */
+export const BELUM_DINILAI = formatNilaiKolom(null);
 
 /**
  * One column of the exported recap: its field key (for the code), its header (for the committee:
@@ -44,14 +45,13 @@ const tanggal = (iso: string) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 /**
- * The reasons cell: a participant still missing scores gets one short line naming them ('Belum
- * dinilai: KESHAN, FISIK', or every component) instead of one reason per component; otherwise
- * the rule's reasons as they are.
+ * The status line of paper about an event's results, the recap's exports and the berita acara
+ * alike: DRAF until ratified, then the day it was ratified in the organisation's zone, and
+ * 'lebih awal' when that was before the last exam day (docs/decisions/140).
  */
-function alasanOf(row: RekapEntry, komponen: KomponenKey[]): string {
-  if (row.status !== 'Belum lengkap') return row.alasan.join('; ');
-  const missing = komponen.filter((key) => row.nilai[key] === null);
-  return `Belum dinilai: ${missing.length === komponen.length ? 'semua komponen' : missing.map(komponenLabel).join(', ')}`;
+export function statusPengesahan(disahkanAt: string | null, lebihAwal: boolean, zona: ZonaWaktu): string {
+  if (!disahkanAt) return DRAF_LINE;
+  return `Disahkan panitia${lebihAwal ? ' lebih awal' : ''} ${tanggalPanjangId(hariDi(disahkanAt, zona))}`;
 }
 
 const column = (key: string, kind: RekapColumn['kind'], cell: RekapColumn['cell']): RekapColumn => ({
@@ -75,15 +75,22 @@ function columnsOf(komponen: KomponenKey[]): RekapColumn[] {
     column('nilai_akhir', 'score', (r) => r.nilai_akhir),
     column('predikat', 'text', (r) => r.predikat),
     column('status', 'text', (r) => r.status),
-    column('alasan', 'text', (r) => alasanOf(r, komponen)),
+    // The same short line the Rekap page shows (docs/decisions/144).
+    column('alasan', 'text', (r) => alasanSingkat(r, komponen)),
   ];
 }
 
 /**
  * The export of an organisation's recap: its title lines and columns. The day it was ratified is
- * that instant's day in the organisation's time zone, as the berita acara prints it.
+ * that instant's day in the organisation's time zone, and an early ratification says so, as the
+ * berita acara prints it.
  */
-export function rekapDocument(rekap: Rekap, organisasi: string, zona: ZonaWaktu): RekapDocument {
+export function rekapDocument(
+  rekap: Rekap,
+  organisasi: string,
+  zona: ZonaWaktu,
+  { lebihAwal = false }: { lebihAwal?: boolean } = {},
+): RekapDocument {
   const { kegiatan, aturan, meta } = rekap;
   const draf = !kegiatan.disahkan_at;
   const dates = [kegiatan.tanggal_tes, kegiatan.akhir_tes]
@@ -94,9 +101,7 @@ export function rekapDocument(rekap: Rekap, organisasi: string, zona: ZonaWaktu)
   return {
     rekap,
     draf,
-    status: draf
-      ? DRAF_LINE
-      : `Disahkan panitia ${tanggalPanjangId(hariDi(kegiatan.disahkan_at as string, zona))}`,
+    status: statusPengesahan(kegiatan.disahkan_at, lebihAwal, zona),
     judul: `Rekap nilai ${kegiatan.nama_ukt}`,
     keterangan: [
       [organisasi, kegiatan.nama_kegiatan, `tingkat ${kegiatan.id_tingkat}`, dates]

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { formatNilai } from '@ukt/core';
+import { formatNilaiKolom } from '@ukt/core';
 import PDFDocument from 'pdfkit';
 import type { RekapEntry } from './rekap.service';
 import { BELUM_DINILAI, byRanting, type RekapDocument } from './rekap-document';
@@ -39,8 +39,9 @@ interface PdfColumn {
   color?: (row: RekapEntry) => string;
 }
 
-// At most two decimals with a comma, as the rule's reasons write them ('FISIK 48,5 < 50').
-const score = (n: number | null) => (n === null ? BELUM_DINILAI : formatNilai(n));
+// Two decimals with a comma in every score column, right-aligned so the commas line up; '–' when
+// not scored (docs/decisions/144).
+const score = formatNilaiKolom;
 
 /**
  * The table's columns. A component column is as wide as the longest word of its label in the
@@ -69,11 +70,11 @@ function columnsOf(pdf: PDFKit.PDFDocument, doc: RekapDocument, width: number): 
       ({ column, width: w }): PdfColumn => ({
         label: column.header,
         width: w,
-        align: 'center',
+        align: 'right',
         text: (r) => score(column.cell(r) as number | null),
       }),
     ),
-    { label: header('nilai_akhir'), width: 30, align: 'center', text: (r) => score(r.nilai_akhir) },
+    { label: header('nilai_akhir'), width: 30, align: 'right', text: (r) => score(r.nilai_akhir) },
     { label: header('predikat'), width: 54, align: 'left', text: (r) => r.predikat ?? BELUM_DINILAI },
     {
       label: header('status'),

@@ -80,7 +80,8 @@ function addSheet(
     );
     doc.columns.forEach((c, i) => {
       const cell = added.getCell(i + 1);
-      if (c.kind === 'score' && cell.value === BELUM_DINILAI) cell.alignment = { horizontal: 'center' };
+      // Right, as the numbers of its column are (docs/decisions/144).
+      if (c.kind === 'score' && cell.value === BELUM_DINILAI) cell.alignment = { horizontal: 'right' };
       if (c.key === 'status') cell.font = { color: { argb: STATUS_COLOR[row.status] } };
     });
   }

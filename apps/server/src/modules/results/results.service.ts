@@ -9,6 +9,7 @@ import { rekapCsv } from './rekap-csv';
 import { rekapDocument } from './rekap-document';
 import { rekapPdf } from './rekap-pdf';
 import { rekapXlsx } from './rekap-xlsx';
+import { alasanLebihAwal } from './sahkan.service';
 
 // The exports of an event's recap (DESIGN §10), one service for the console's download and the
 // `ukt export results` command: .xlsx, .csv and a landscape PDF, all marked DRAF until ratified.
@@ -52,7 +53,8 @@ export async function exportResults(
     arah: 'naik',
   });
   const organisasi = (await findOrganisasiRow(db, idOrganisasi))?.nama_organisasi ?? '';
-  const doc = rekapDocument(rekap, organisasi, zona);
+  const lebihAwal = rekap.kegiatan.disahkan_at ? (await alasanLebihAwal(db, idUkt)) !== null : false;
+  const doc = rekapDocument(rekap, organisasi, zona, { lebihAwal });
   const bytes =
     format === 'csv'
       ? rekapCsv(doc)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FIELD_LABELS, AUDIT_SCORE_FIELDS, auditFieldLabel, KOMPONEN, KOMPONEN_NILAI } from '../src';
+import {
+  AUDIT_FIELD_LABELS,
+  AUDIT_SCORE_FIELDS,
+  auditFieldLabel,
+  formatAuditNilai,
+  KOMPONEN,
+  KOMPONEN_NILAI,
+} from '../src';
 
 describe('the audit log’s field names', () => {
   it('names a score by the recap’s component name and its bonus as the examiner’s screen does', () => {
@@ -22,5 +29,16 @@ describe('the audit log’s field names', () => {
     expect(AUDIT_SCORE_FIELDS).toContain('nilai_fisik2');
     expect(AUDIT_SCORE_FIELDS).not.toContain('nilai_kripen_plus');
     expect(AUDIT_SCORE_FIELDS).not.toContain('nilai_pushup');
+  });
+});
+
+describe('the audit log’s values', () => {
+  it('shows a score with two decimals as every score column does, a raw reading as counted', () => {
+    expect(formatAuditNilai('nilai_kripen', 72.5)).toBe('72,50');
+    expect(formatAuditNilai('nilai_kripen_plus', 2)).toBe('2,00');
+    expect(formatAuditNilai('nilai_pushup2', 80)).toBe('80,00');
+    expect(formatAuditNilai('nilai_pushup', 35)).toBe('35');
+    expect(formatAuditNilai('nilai_mft', 7.5)).toBe('7,5');
+    expect(formatAuditNilai('nilai_plank', null)).toBe('–');
   });
 });

@@ -1,5 +1,6 @@
 import { fieldLabel } from '../labels';
 import { KOMPONEN_NILAI } from './komponen';
+import { formatNilai, formatNilaiKolom } from './numbers';
 import { KOMPONEN } from './pass-rule';
 
 // The score fields of the audit log by the names the committee knows them (docs/decisions/106),
@@ -52,3 +53,21 @@ export function auditFieldLabel(field: string): string {
 export const AUDIT_SCORE_FIELDS: readonly string[] = [
   ...new Set(Object.values(KOMPONEN_NILAI).map((k) => k.field)),
 ];
+
+/** The physical exam's raw readings (a level, a count, seconds), which are not scores. */
+const BACAAN_FIELDS = new Set([
+  'nilai_mft',
+  'nilai_pushup',
+  'nilai_sperperut_atas',
+  'nilai_sperperut_bawah',
+  'nilai_plank',
+]);
+
+/**
+ * An audit row's old or new value as the audit page shows it: a score with two decimals like every
+ * score column ('72,50'), a raw reading as it was counted ('35'), '–' for none (docs/decisions/144).
+ */
+export function formatAuditNilai(field: string, value: number | null | undefined): string {
+  if (value === null || value === undefined || !BACAAN_FIELDS.has(field)) return formatNilaiKolom(value);
+  return formatNilai(value);
+}

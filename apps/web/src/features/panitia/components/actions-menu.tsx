@@ -2,13 +2,18 @@ import { type KeyboardEvent, type ToggleEvent, useId, useRef, useState } from 'r
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 
-/** One entry of a row's actions menu: a button (onSelect) or a link to another page (to). */
+/**
+ * One entry of a row's actions menu: a button (onSelect) or a link to another page (to). A button
+ * that cannot be used now says why in `disabled`; it stays in the menu, greyed, with that reason.
+ */
 export type MenuAction =
-  | { label: string; onSelect: () => void; to?: never }
-  | { label: string; to: string; onSelect?: never };
+  | { label: string; onSelect: () => void; to?: never; disabled?: string | undefined }
+  | { label: string; to: string; onSelect?: never; disabled?: never };
 
 const ITEM =
   'flex min-h-11 w-full items-center px-4 text-left text-sm font-semibold text-neutral-900 whitespace-nowrap hover:bg-neutral-100 focus:bg-neutral-100 focus:outline-none';
+const ITEM_DISABLED =
+  'flex min-h-11 w-full max-w-72 flex-col items-start justify-center px-4 py-1 text-left text-sm font-semibold text-neutral-500 focus:bg-neutral-100 focus:outline-none';
 
 /**
  * A row's actions behind one 'Aksi' button (docs/decisions/105): a menu in the browser's top layer
@@ -89,6 +94,18 @@ export function ActionsMenu({ label, actions }: { label: string; actions: MenuAc
             <Link key={action.label} role="menuitem" to={action.to} className={ITEM}>
               {action.label}
             </Link>
+          ) : action.disabled ? (
+            // Focusable, as the menu pattern keeps a disabled entry, so its reason is read.
+            <button
+              key={action.label}
+              type="button"
+              role="menuitem"
+              aria-disabled="true"
+              className={ITEM_DISABLED}
+            >
+              {action.label}
+              <span className="text-xs font-normal whitespace-normal">{action.disabled}</span>
+            </button>
           ) : (
             <button
               key={action.label}

@@ -1,7 +1,6 @@
-import type { AuditRow } from '@ukt/core';
+import { type AuditRow, formatAuditNilai } from '@ukt/core';
 import { createColumnHelper } from '../../components/data-table';
 import { formatWaktu } from '../../components/format';
-import { nilaiText } from '../../rekap/components/nilai-text';
 import { fieldLabel } from './audit-fields';
 
 const column = createColumnHelper<AuditRow>();
@@ -48,7 +47,8 @@ export const auditColumns = [
         )
       ) : (
         <span className="tabular-nums whitespace-nowrap" data-testid="perubahan">
-          {nilaiText(row.original.lama)} → {nilaiText(row.original.baru)}
+          {formatAuditNilai(row.original.field, row.original.lama)} →{' '}
+          {formatAuditNilai(row.original.field, row.original.baru)}
         </span>
       ),
   }),

@@ -1,6 +1,7 @@
+import { nomorWa } from '@ukt/core';
 import { useState } from 'react';
-import { SearchBox } from '../../components/search-box';
 import { usePenguji } from '../../api/get-penguji';
+import { SearchBox } from '../../components/search-box';
 
 /** Chooses an examiner for the audit filter: search by name or number, then pick one of the matches. */
 export function PengujiFilter({ onPick }: { onPick: (penguji: { id: string; nama: string }) => void }) {
@@ -29,7 +30,7 @@ export function PengujiFilter({ onPick }: { onPick: (penguji: { id: string; nama
                 }}
                 className="min-h-11 rounded-xl bg-white px-3 text-sm ring-1 ring-neutral-300 hover:bg-neutral-50"
               >
-                {p.nama} <span className="text-neutral-600">· {p.no_wa}</span>
+                {p.nama} <span className="text-neutral-600">· {nomorWa(p.no_wa)}</span>
               </button>
             </li>
           ))}

@@ -1,8 +1,7 @@
-import type { PanitiaKegiatan } from '@ukt/core';
+import { formatTanggalPendek, type PanitiaKegiatan } from '@ukt/core';
 import { Link } from 'react-router';
 import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, createColumnHelper } from '../../components/data-table';
-import { formatTanggal } from '../../components/format';
 import { tingkatLabel } from '../../components/tingkat-options';
 
 const column = createColumnHelper<PanitiaKegiatan>();
@@ -53,10 +52,11 @@ export function kegiatanColumns({
     }),
     column.accessor('tanggal_tes', {
       header: 'Tanggal',
-      cell: ({ row }) =>
-        row.original.akhir_tes && row.original.akhir_tes !== row.original.tanggal_tes
-          ? `${formatTanggal(row.original.tanggal_tes)} – ${formatTanggal(row.original.akhir_tes)}`
-          : formatTanggal(row.original.tanggal_tes),
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {formatTanggalPendek(row.original.tanggal_tes, row.original.akhir_tes)}
+        </span>
+      ),
     }),
     column.accessor('id_tingkat', { header: 'Tingkat', cell: ({ getValue }) => tingkatLabel(getValue()) }),
     column.accessor('jumlah_peserta', {

@@ -1,4 +1,4 @@
-import { type PanitiaPenguji, POSTS, type WaPesanPenguji } from '@ukt/core';
+import { nomorWa, type PanitiaPenguji, POSTS, type WaPesanPenguji } from '@ukt/core';
 import { Button } from '../../../../components/ui/button';
 import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, createColumnHelper } from '../../components/data-table';
@@ -22,42 +22,22 @@ function StatusBadge({ aktif }: { aktif: boolean }) {
 }
 
 /** An examiner's assignment in a few words: the events (and posts) they work at, or every event. */
-function TugasCell({
-  p,
-  namaKegiatan,
-  onTugas,
-}: {
-  p: PanitiaPenguji;
-  namaKegiatan: Map<string, string>;
-  onTugas: (p: PanitiaPenguji) => void;
-}) {
+function TugasCell({ p, namaKegiatan }: { p: PanitiaPenguji; namaKegiatan: Map<string, string> }) {
+  if (p.tugas.length === 0) return <span className="text-neutral-500">Semua kegiatan</span>;
   return (
-    <div className="flex min-w-36 flex-col items-start gap-1">
-      {p.tugas.length === 0 ? (
-        <span className="text-neutral-500">Semua kegiatan</span>
-      ) : (
-        <ul className="flex flex-col">
-          {p.tugas.map((t) => (
-            <li key={t.id_ukt}>
-              {namaKegiatan.get(t.id_ukt) ?? `Kegiatan ${t.id_ukt} (arsip)`}
-              <span className="text-neutral-500">
-                {' · '}
-                {t.pos.length
-                  ? `Pos ${t.pos.map((n) => POSTS.find((x) => x.id === n)?.nama ?? n).join(', ')}`
-                  : 'semua pos'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <button
-        type="button"
-        onClick={() => onTugas(p)}
-        className="min-h-11 text-sm font-semibold text-brand-dark underline underline-offset-2 hover:no-underline md:min-h-8"
-      >
-        Atur tugas
-      </button>
-    </div>
+    <ul className="flex min-w-36 flex-col">
+      {p.tugas.map((t) => (
+        <li key={t.id_ukt}>
+          {namaKegiatan.get(t.id_ukt) ?? `Kegiatan ${t.id_ukt} (arsip)`}
+          <span className="text-neutral-500">
+            {' · '}
+            {t.pos.length
+              ? `Pos ${t.pos.map((n) => POSTS.find((x) => x.id === n)?.nama ?? n).join(', ')}`
+              : 'semua pos'}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -95,7 +75,7 @@ export function pengujiColumns({
               <span className="text-xs font-semibold text-neutral-500"> (Anda)</span>
             )}
           </span>
-          <span className="text-neutral-600 whitespace-nowrap">+{row.original.no_wa}</span>
+          <span className="text-neutral-600 whitespace-nowrap">{nomorWa(row.original.no_wa)}</span>
           <StatusBadge aktif={row.original.aktif} />
           {wa.has(row.original.id_pemilih) && (
             <WaStatus
@@ -135,7 +115,7 @@ export function pengujiColumns({
     column.display({
       id: 'tugas',
       header: 'Tugas',
-      cell: ({ row }) => <TugasCell p={row.original} namaKegiatan={namaKegiatan} onTugas={onTugas} />,
+      cell: ({ row }) => <TugasCell p={row.original} namaKegiatan={namaKegiatan} />,
     }),
     column.accessor('aktivitas_terakhir', {
       header: 'Aktivitas terakhir',
@@ -146,13 +126,14 @@ export function pengujiColumns({
       header: '',
       cell: ({ row }) => {
         const p = row.original;
-        // A table row has room for one button (docs/decisions/105); a phone's card for all three.
+        // A table row has room for one button (docs/decisions/105); a phone's card for all four.
         if (wide) {
           return (
             <ActionsMenu
               label={p.nama}
               actions={[
                 { label: 'Ubah', onSelect: () => onEdit(p) },
+                { label: 'Atur tugas', onSelect: () => onTugas(p) },
                 ...(p.aktif ? [{ label: 'Tautan login', onSelect: () => onTautan(p) }] : []),
                 { label: p.aktif ? 'Nonaktifkan' : 'Aktifkan', onSelect: () => onAktif(p) },
               ]}
@@ -163,6 +144,9 @@ export function pengujiColumns({
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => onEdit(p)}>
               Ubah
+            </Button>
+            <Button variant="secondary" onClick={() => onTugas(p)}>
+              Atur tugas
             </Button>
             <Button variant="secondary" disabled={!p.aktif} onClick={() => onTautan(p)}>
               Tautan login

@@ -1,39 +1,24 @@
 import { type PanitiaPeserta, POSTS, type PostFlag, postFlagField } from '@ukt/core';
-import { Button } from '../../../../components/ui/button';
+import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, createColumnHelper } from '../../components/data-table';
 
 const column = createColumnHelper<PanitiaPeserta>();
 
-/** Who holds the participant at one post, and 'Lepas' to release them; '–' when nobody does. */
-function Holder({
-  peserta,
-  pos,
-  nama,
-  onLepas,
-}: {
-  peserta: PanitiaPeserta;
-  pos: PostFlag;
-  nama: string;
-  onLepas: (p: PanitiaPeserta, pos: PostFlag, posNama: string) => void;
-}) {
+/** Who holds the participant at one post; '–' when nobody does. Releasing is in the row's 'Aksi'. */
+function Holder({ peserta, pos }: { peserta: PanitiaPeserta; pos: PostFlag }) {
   const holder = peserta.pos[pos];
   if (!holder) return <span className="text-neutral-400">–</span>;
   return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1" data-pos={pos}>
-      <span className="font-medium">{holder.nama}</span>
-      <button
-        type="button"
-        onClick={() => onLepas(peserta, pos, nama)}
-        aria-label={`Lepas ${peserta.nama} di pos ${nama}`}
-        className="min-h-8 rounded-lg px-2 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
-      >
-        Lepas
-      </button>
+    <span className="font-medium" data-pos={pos}>
+      {holder.nama}
     </span>
   );
 }
 
-/** The columns of an event's participant list: who holds them at each post; the buttons call back. */
+/**
+ * The columns of an event's participant list: who holds them at each post, and one 'Aksi' menu
+ * (Ubah, Mundur or Ikutkan lagi, 'Lepas di pos …' for each post that holds them) that calls back.
+ */
 export function pesertaColumns({
   onEdit,
   onMundur,
@@ -74,27 +59,28 @@ export function pesertaColumns({
       column.display({
         id: postFlagField(post.id),
         header: post.nama,
-        cell: ({ row }) => (
-          <Holder peserta={row.original} pos={postFlagField(post.id)} nama={post.nama} onLepas={onLepas} />
-        ),
+        cell: ({ row }) => <Holder peserta={row.original} pos={postFlagField(post.id)} />,
       }),
     ),
     column.display({
       id: AKSI,
       header: '',
-      cell: ({ row }) => (
-        <div className="flex flex-wrap gap-2 md:flex-nowrap md:*:whitespace-nowrap">
-          <Button variant="secondary" onClick={() => onEdit(row.original)}>
-            Ubah
-          </Button>
-          <Button
-            variant={row.original.mundur ? 'secondary' : 'ghost'}
-            onClick={() => onMundur(row.original)}
-          >
-            {row.original.mundur ? 'Ikutkan lagi' : 'Mundur'}
-          </Button>
-        </div>
-      ),
+      cell: ({ row }) => {
+        const p = row.original;
+        return (
+          <ActionsMenu
+            label={p.nama}
+            actions={[
+              { label: 'Ubah', onSelect: () => onEdit(p) },
+              { label: p.mundur ? 'Ikutkan lagi' : 'Mundur', onSelect: () => onMundur(p) },
+              ...POSTS.filter((post) => p.pos[postFlagField(post.id)]).map((post) => ({
+                label: `Lepas di pos ${post.nama}`,
+                onSelect: () => onLepas(p, postFlagField(post.id), post.nama),
+              })),
+            ]}
+          />
+        );
+      },
     }),
   ];
 }

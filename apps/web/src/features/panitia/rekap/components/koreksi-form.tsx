@@ -1,11 +1,17 @@
-import { KOMPONEN, type KomponenKey, KoreksiBody, komponenLabel, type RekapRow } from '@ukt/core';
+import {
+  formatNilaiKolom,
+  KOMPONEN,
+  type KomponenKey,
+  KoreksiBody,
+  komponenLabel,
+  type RekapRow,
+} from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { type FieldErrors, fieldErrors } from '../../components/form-errors';
 import { useKoreksi } from '../api/koreksi';
-import { nilaiText } from './nilai-text';
 
 /**
  * Corrects one score of a participant: the component, the new value and a required reason; the
@@ -58,7 +64,7 @@ export function KoreksiForm({
         error={errors.komponen}
       />
       <p className="text-sm text-neutral-700" data-testid="nilai-sekarang">
-        Nilai sekarang: <span className="font-semibold tabular-nums">{nilaiText(sekarang)}</span>
+        Nilai sekarang: <span className="font-semibold tabular-nums">{formatNilaiKolom(sekarang)}</span>
         {sekarang === null && ' (belum dinilai)'}
       </p>
       <TextField

@@ -1,27 +1,34 @@
-import { type KomponenKey, komponenLabel, type RekapRow } from '@ukt/core';
-import { Link } from 'react-router';
-import { Button } from '../../../../components/ui/button';
+import {
+  alasanSingkat,
+  formatNilaiKolom,
+  KOMPONEN,
+  type KomponenKey,
+  komponenLabel,
+  type RekapRow,
+} from '@ukt/core';
+import { ActionsMenu } from '../../components/actions-menu';
 import { AKSI, type Column, createColumnHelper } from '../../components/data-table';
-import { nilaiText } from './nilai-text';
 import { Alasan, StatusBadge } from './status-badge';
 
 const column = createColumnHelper<RekapRow>();
 
 /**
- * On a laptop the participant stays at the left and the buttons at the right while the components
+ * On a laptop the participant stays at the left and the actions at the right while the components
  * scroll between them; status, final and band come first so they show without scrolling
- * (docs/decisions/106).
+ * (docs/decisions/106). Scores are right-aligned, their commas in one line (docs/decisions/144).
  */
 export const REKAP_COLUMN_CLASS: Partial<Record<string, string>> = {
   nama: 'sticky left-0 z-10 w-56 min-w-56 max-w-56 bg-white shadow-[1px_0_0_var(--color-neutral-200)]',
-  status: 'min-w-40',
+  status: 'min-w-40 max-w-56',
+  nilai_akhir: 'text-right',
+  ...Object.fromEntries(KOMPONEN.map((k) => [`nilai_${k.key}`, 'text-right'])),
   [AKSI]: 'sticky right-0 z-10 bg-white shadow-[-1px_0_0_var(--color-neutral-200)]',
 };
 
 /**
- * The recap's columns: the participant, status with its reasons folded, final score and band,
- * every component the rule counts ('–' when not scored); 'Koreksi' and the participant's audit
- * history.
+ * The recap's columns: the participant, status with its short reasons (the words the exports
+ * print), final score and band, every component the rule counts ('–' when not scored); one 'Aksi'
+ * menu with 'Koreksi nilai' and the participant's audit history.
  */
 export function rekapColumns({
   idUkt,
@@ -54,7 +61,7 @@ export function rekapColumns({
       cell: ({ row }) => (
         <span className="flex flex-col items-start gap-1" data-kolom="status">
           <StatusBadge status={row.original.status} />
-          <Alasan alasan={row.original.alasan} />
+          <Alasan text={alasanSingkat(row.original, komponen)} />
         </span>
       ),
     }),
@@ -62,7 +69,7 @@ export function rekapColumns({
       header: 'Akhir',
       cell: (c) => (
         <span className="font-semibold tabular-nums" data-kolom="nilai_akhir">
-          {nilaiText(c.getValue())}
+          {formatNilaiKolom(c.getValue())}
         </span>
       ),
     }),
@@ -80,7 +87,7 @@ export function rekapColumns({
         header: komponenLabel(key),
         cell: ({ row }) => (
           <span className="tabular-nums" data-komponen={key}>
-            {nilaiText(row.original.nilai[key])}
+            {formatNilaiKolom(row.original.nilai[key])}
           </span>
         ),
       }),
@@ -89,24 +96,20 @@ export function rekapColumns({
       id: AKSI,
       header: '',
       cell: ({ row }) => (
-        <span className="flex gap-1 whitespace-nowrap">
-          <Button
-            variant="secondary"
-            disabled={disahkan}
-            title={disahkan ? 'Batalkan pengesahan dulu untuk mengoreksi' : undefined}
-            onClick={() => onKoreksi(row.original)}
-            aria-label={`Koreksi nilai ${row.original.nama}`}
-          >
-            Koreksi
-          </Button>
-          <Link
-            to={`/panitia/audit?ukt=${idUkt}&siswa=${row.original.id_siswa}&nama=${encodeURIComponent(row.original.nama)}`}
-            aria-label={`Riwayat nilai ${row.original.nama}`}
-            className="inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-semibold text-neutral-800 underline underline-offset-2"
-          >
-            Riwayat
-          </Link>
-        </span>
+        <ActionsMenu
+          label={row.original.nama}
+          actions={[
+            {
+              label: 'Koreksi nilai',
+              onSelect: () => onKoreksi(row.original),
+              disabled: disahkan ? 'Batalkan pengesahan dulu untuk mengoreksi' : undefined,
+            },
+            {
+              label: 'Riwayat nilai',
+              to: `/panitia/audit?ukt=${idUkt}&siswa=${row.original.id_siswa}&nama=${encodeURIComponent(row.original.nama)}`,
+            },
+          ]}
+        />
       ),
     }),
   ];

@@ -1,4 +1,5 @@
 import type { RekapRow } from '@ukt/core';
+import { useState } from 'react';
 
 const TONE: Partial<Record<string, string>> = {
   Lulus: 'bg-green-100 text-green-900 ring-green-300',
@@ -19,29 +20,34 @@ export function StatusBadge({ status }: { status: RekapRow['status'] }) {
   );
 }
 
+/** Reasons longer than this fold to two lines, the whole text on hover and on a click. */
+const PENDEK = 48;
+
 /**
- * A status's reasons, short: one reason is shown as it is, several fold behind 'n alasan' that
- * unfolds the list, so a participant missing every component still takes one line.
+ * A participant's short reasons ('Belum dinilai: semua komponen', core's `alasanSingkat`), in the
+ * words the exports print. A long one shows two lines with the whole text on hover; a click (or
+ * Enter) unfolds it and folds it again.
  */
-export function Alasan({ alasan }: { alasan: readonly string[] }) {
-  if (alasan.length === 0) return null;
-  if (alasan.length === 1) {
+export function Alasan({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  if (!text) return null;
+  if (text.length <= PENDEK) {
     return (
       <span className="text-xs text-neutral-700" data-alasan>
-        {alasan[0]}
+        {text}
       </span>
     );
   }
   return (
-    <details className="text-xs text-neutral-700" data-alasan>
-      <summary className="cursor-pointer underline decoration-neutral-300 underline-offset-2 hover:decoration-brand">
-        Lihat {alasan.length} alasan
-      </summary>
-      <ul className="mt-1 list-disc pl-4">
-        {alasan.map((a) => (
-          <li key={a}>{a}</li>
-        ))}
-      </ul>
-    </details>
+    <button
+      type="button"
+      data-alasan
+      aria-expanded={open}
+      title={open ? undefined : text}
+      onClick={() => setOpen((o) => !o)}
+      className={`cursor-pointer text-left text-xs text-neutral-700 underline decoration-neutral-300 decoration-dotted underline-offset-2 hover:decoration-brand ${open ? '' : 'line-clamp-2'}`}
+    >
+      {text}
+    </button>
   );
 }

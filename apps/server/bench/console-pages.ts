@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,6 +26,25 @@ const SIZES = [
   { idUkt: 4, participants: 10_000 },
 ] as const;
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 3);
+/**
+ * BENCH_CONSOLE_SHOTS=DIR also saves every console page of the 2,000 event at 1366×768 and
+ * 1920×1080 (the whole page) into DIR, for looking at the console at an exam day's real size.
+ */
+const SHOTS_DIR = process.env.BENCH_CONSOLE_SHOTS;
+/** Every page of the console (apps/web/src/features/panitia/pages.tsx), as a committee opens them. */
+const CONSOLE_PATHS = [
+  'kegiatan',
+  'impor',
+  'peserta',
+  'penguji',
+  'soal',
+  'sambungkan',
+  'progres',
+  'rekap',
+  'audit',
+  'organisasi',
+  'cadangan',
+];
 const FIRST_ROW_MS = 1_000;
 const ANSWER_MS = 300;
 /** The demo's committee admin (apps/server/src/demo). */
@@ -214,6 +233,33 @@ async function measure(
   };
 }
 
+/** Saves every console page of event `idUkt` at both laptop sizes into `dir`. */
+async function screenshots(page: Page, base: string, idUkt: number, dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const path of CONSOLE_PATHS) {
+      await page.goto(`${base}/panitia/${path}?ukt=${idUkt}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+      // The page's data, not its spinner: nothing busy left, then one more frame.
+      await page.waitForFunction(
+        '!document.querySelector(\'[aria-busy="true"], [role="progressbar"]\')',
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(dir, `${path}-${width}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 768 });
+  console.log(`Konsol: gambar layar setiap halaman di ${dir}`);
+}
+
 /** Seeds the demo organisation and the scored events of SIZES; answers a participant's name per event. */
 async function seed(url: string): Promise<Map<number, string>> {
   const { db } = await openDb(url);
@@ -301,6 +347,7 @@ export async function runConsoleBench(options: { build?: boolean } = {}): Promis
     await page.goto(`${base}${signInLink(env)}`);
     await page.waitForURL(/\/event$/, { timeout: 30_000 });
 
+    if (SHOTS_DIR) await screenshots(page, base, SIZES[0].idUkt, SHOTS_DIR);
     for (const { idUkt, participants } of SIZES) {
       const search = names.get(idUkt) ?? '';
       for (const c of PAGES) {

@@ -1,16 +1,19 @@
 // `npm run lighthouse`: Lighthouse 12's mobile preset (a mid-range phone on slow 4G, simulated)
-// on /login and on the hub of a signed-in examiner, served by the real server on a fresh
+// on /login and on the hub of a signed-in examiner, and its desktop preset on the console's Rekap of
+// an event of 2,000 participants (a committee's laptop; `npm run lighthouse -- rekap` alone), served by the real server on a fresh
 // database with the demo data, in Debian's Chromium. Each page is measured twice from a cold
 // start (no HTTP cache, no service worker) and the better run is printed (DESIGN §8 asks 95+
 // performance; docs/decisions/058). Exits 1 when a page's performance or accessibility is below 95.
 // Runs the built server, or the source one with UKT_E2E_FROM_SOURCE=1; WEB_DIST picks the build.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
-import { PENGUJI } from '../support/examiners.ts';
+import { ADMIN, PENGUJI } from '../support/examiners.ts';
 import { ROOT, startServer } from '../support/server.ts';
 
 const TARGET = 95;
@@ -20,14 +23,12 @@ const OUT = join(ROOT, 'e2e/test-output');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** One Lighthouse run of `url` in the launched Chromium; `keepSession` keeps cookies and localStorage. */
-async function audit(port, url, keepSession) {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: CATEGORIES,
-    disableStorageReset: keepSession,
-  });
+async function audit(port, url, keepSession, config) {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: keepSession },
+    config,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
@@ -39,13 +40,13 @@ async function audit(port, url, keepSession) {
  * the first event, and then empties everything but the session (cookies, localStorage): the
  * service worker, its caches, IndexedDB and the HTTP cache, so the hub is measured cold.
  */
-async function signIn(port, server) {
+async function signIn(port, server, noWa = PENGUJI.noWa) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('no browser context');
     const page = await context.newPage();
-    await page.goto(`${server.baseURL}${await server.linkFor(PENGUJI.noWa)}`);
+    await page.goto(`${server.baseURL}${await server.linkFor(noWa)}`);
     await page.waitForURL(/\/event$/i, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Pilih Kegiatan' }).first().click();
     await page.waitForURL(`${server.baseURL}/`);
@@ -107,8 +108,33 @@ function findings(lhr) {
   return lines;
 }
 
-/** `npm run lighthouse -- hub` measures one page; both by default. */
-const PAGES = ['login', 'hub'];
+/** The console's event of an exam day's size, imported through the committee command line. */
+const BIG_EVENT = 602;
+function bigEvent(server) {
+  const today = new Date().toISOString().slice(0, 10);
+  const events = join(server.dataDir, 'kegiatan-besar.csv');
+  writeFileSync(
+    events,
+    `id_ukt,nama_ukt,nama_kegiatan,tanggal_tes,akhir_tes,id_tingkat\n${BIG_EVENT},UKT Besar,Ujian Besar,${today},${today},1\n`,
+  );
+  const people = join(server.dataDir, 'peserta-besar.csv');
+  const rows = Array.from(
+    { length: 2_000 },
+    (_, n) =>
+      `${n + 1},Peserta ${n + 1},Perwapus Uji,Cabang Uji,Ranting ${'ABCD'[n % 4]},Rayon Uji,Jawa Timur`,
+  );
+  writeFileSync(people, ['no_urut,nama,perwapus,cabang,ranting,rayon,provinsi', ...rows].join('\n'));
+  const env = { ...process.env, DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, UKT_ORG_ID: '1' };
+  const cli = join(ROOT, 'apps/server/dist/cli.js');
+  execFileSync(process.execPath, [cli, 'import', 'events', events], { env, stdio: 'ignore' });
+  execFileSync(process.execPath, [cli, 'import', 'participants', people, '--event', String(BIG_EVENT)], {
+    env,
+    stdio: 'ignore',
+  });
+}
+
+/** `npm run lighthouse -- hub` measures one page; all by default. */
+const PAGES = ['login', 'hub', 'rekap'];
 const pages = process.argv.slice(2).filter((a) => PAGES.includes(a));
 if (!pages.length) pages.push(...PAGES);
 
@@ -116,14 +142,14 @@ const server = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS] });
 let failed = false;
 try {
-  const best = async (name, url, keepSession, before) => {
+  const best = async (name, url, keepSession, before, config) => {
     let top = null;
     // A run Lighthouse itself spoils (a lost trace on a busy machine) is run again, twice at most.
     for (let run = 0, spoiled = 0; run < RUNS; run++) {
       await before?.();
       let lhr;
       try {
-        lhr = await audit(chrome.port, url, keepSession);
+        lhr = await audit(chrome.port, url, keepSession, config);
       } catch (error) {
         if (++spoiled > 2) throw error;
         console.warn(`       ${name}: ${error instanceof Error ? error.message : error}; running again`);
@@ -145,7 +171,7 @@ try {
     }
     return top;
   };
-  console.log(`Lighthouse mobile preset, best of ${RUNS}, ${new Date().toISOString()}`);
+  console.log(`Lighthouse (mobile preset; desktop for rekap), best of ${RUNS}, ${new Date().toISOString()}`);
   if (pages.includes('login')) await best('login', `${server.baseURL}/login`, false);
   if (pages.includes('hub')) {
     await signIn(chrome.port, server);
@@ -154,6 +180,23 @@ try {
     );
     if (new URL(hub.finalDisplayedUrl).pathname !== '/') {
       console.error(`       hub: the examiner was not signed in (ended on ${hub.finalDisplayedUrl})`);
+      failed = true;
+    }
+  }
+  if (pages.includes('rekap')) {
+    bigEvent(server);
+    await signIn(chrome.port, server, ADMIN.noWa);
+    const rekap = await best(
+      'rekap',
+      `${server.baseURL}/panitia/rekap?ukt=${BIG_EVENT}`,
+      true,
+      () => coldButSignedIn(chrome.port, server.baseURL),
+      desktopConfig,
+    );
+    if (!new URL(rekap.finalDisplayedUrl).pathname.startsWith('/panitia/rekap')) {
+      console.error(
+        `       rekap: the committee admin was not signed in (ended on ${rekap.finalDisplayedUrl})`,
+      );
       failed = true;
     }
   }

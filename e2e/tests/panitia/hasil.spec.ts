@@ -67,12 +67,14 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   const row = admin
     .getByRole('table', { name: 'Rekap nilai peserta' })
     .locator(`tr[data-id-siswa="${idSiswa}"]`);
-  await expect(row.locator('[data-komponen="kripen"]')).toHaveText('70');
+  await expect(row.locator('[data-komponen="kripen"]')).toHaveText('70,00');
   await expect(row.locator('[data-komponen="jurus"]')).toHaveText('–');
   await expect(row).toHaveAttribute('data-status', 'Belum lengkap');
+  // One short line naming what is missing, in the words the exports print.
+  await expect(row.locator('[data-alasan]')).toHaveText(/^Belum dinilai: (?!.*KRIPEN)[A-Z ,]+$/);
 
   // Koreksi: a reason is required; then KRIPEN becomes 75.
-  await row.getByRole('button', { name: /^Koreksi nilai / }).click();
+  await rowAction(row, 'Koreksi nilai');
   const sheet = admin.getByRole('dialog', { name: 'Koreksi nilai' });
   await sheet.getByLabel('Komponen').selectOption('kripen');
   await expect(sheet.getByTestId('nilai-sekarang')).toContainText('70');
@@ -82,15 +84,19 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   await sheet.getByLabel('Alasan koreksi').fill('Salah input, lembar penilai menulis 75');
   await sheet.getByRole('button', { name: 'Simpan koreksi' }).click();
   await closeDialog(admin, /dikoreksi|Nilai/);
-  await expect(row.locator('[data-komponen="kripen"]')).toHaveText('75');
+  await expect(row.locator('[data-komponen="kripen"]')).toHaveText('75,00');
 
   // Audit: who, old, new, reason, source.
-  await row.getByRole('link', { name: 'Riwayat' }).click();
+  await row.getByRole('button', { name: `Aksi ${nama}` }).click();
+  await admin
+    .getByRole('menu', { name: `Aksi ${nama}` })
+    .getByRole('menuitem', { name: 'Riwayat nilai' })
+    .click();
   await expect(admin.getByRole('heading', { name: 'Audit perubahan nilai' })).toBeVisible();
   const koreksi = admin.getByRole('table', { name: 'Log audit' }).locator('tr[data-sumber="koreksi"]');
   await expect(koreksi).toHaveCount(1);
   await expect(koreksi).toContainText('KRIPEN');
-  await expect(koreksi.getByTestId('perubahan')).toHaveText('70 → 75');
+  await expect(koreksi.getByTestId('perubahan')).toHaveText('70,00 → 75,00');
   await expect(koreksi).toContainText('Salah input, lembar penilai menulis 75');
   await expect(koreksi).toContainText(ADMIN.nama);
   // The phone's own write is there too, from the app.
@@ -111,7 +117,15 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
   await sahkanSheet.getByRole('button', { name: 'Sahkan nilai' }).click();
   await closeDialog(admin, 'Nilai kegiatan disahkan');
   await expect(admin.getByTestId('status-kegiatan')).toHaveText('Disahkan');
-  await expect(row.getByRole('button', { name: /^Koreksi nilai / })).toBeDisabled();
+  // Koreksi stays in the menu, greyed, saying why.
+  await row.getByRole('button', { name: `Aksi ${nama}` }).click();
+  const koreksiItem = admin.getByRole('menuitem', { name: /^Koreksi nilai/ });
+  await expect(koreksiItem).toHaveAttribute('aria-disabled', 'true');
+  await expect(koreksiItem).toContainText('Batalkan pengesahan dulu untuk mengoreksi');
+  await expect(koreksiItem).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByRole('dialog', { name: 'Koreksi nilai' })).toHaveCount(0);
+  await admin.keyboard.press('Escape');
   await shot(admin, 'panitia-22-rekap-laptop');
 
   // The examiner's next write is refused, and stays on the phone as refused.

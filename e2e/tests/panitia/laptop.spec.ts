@@ -186,15 +186,32 @@ for (const size of [
       });
       expect(own, `${kolom} not covered`).toBe(true);
     }
-    const koreksi = first.getByRole('button', { name: /^Koreksi nilai/ });
+    // The row's actions: one 'Aksi' menu, pinned at the right.
+    const koreksi = first.getByRole('button', { name: /^Aksi / });
     const koreksiBox = await koreksi.boundingBox();
     expect((koreksiBox?.x ?? 0) + (koreksiBox?.width ?? 0)).toBeLessThanOrEqual(size.width);
-    // A participant missing many components: one folded line, the reasons on demand.
-    const folded = rekap.locator('details[data-alasan]').first();
-    await expect(folded.locator('summary')).toHaveText(/^Lihat \d+ alasan$/);
+    // A participant missing components: one short line in the exports' words, a long one folded
+    // to two lines with the whole text on hover, unfolded by a click.
+    const reasons = await rekap.locator('[data-alasan]').allTextContents();
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const text of reasons) expect(text).not.toMatch(/belum dinilai$|^Lihat \d+ alasan/);
+    expect(reasons.some((text) => /^Belum dinilai: /.test(text))).toBe(true);
     await shot(page, `${tag}-rekap`);
-    await folded.locator('summary').click();
-    await expect(folded.getByRole('listitem').first()).toContainText('belum dinilai');
+    const folded = rekap.locator('button[data-alasan]').first();
+    if ((await folded.count()) > 0) {
+      await expect(folded).toHaveAttribute('aria-expanded', 'false');
+      await expect(folded).toHaveAttribute('title', (await folded.textContent()) ?? '');
+      await folded.click();
+      await expect(folded).toHaveAttribute('aria-expanded', 'true');
+    }
+    // Scores right-aligned, two decimals and a comma in every score column.
+    const scores = await rekap.locator('[data-komponen], [data-kolom="nilai_akhir"]').allTextContents();
+    for (const text of scores) expect(text).toMatch(/^(–|\d{1,3},\d{2})$/);
+    expect(
+      await first
+        .locator('[data-kolom="nilai_akhir"]')
+        .evaluate((el) => getComputedStyle(el.closest('td') as HTMLElement).textAlign),
+    ).toBe('right');
 
     // Scrolled sideways to the last component, the participant and Koreksi stay where they were.
     const nameCell = first.locator('td').first();

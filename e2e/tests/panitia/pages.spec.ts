@@ -96,17 +96,24 @@ test('Peserta on a laptop: who holds a participant at each post, release and wit
   await page.getByRole('searchbox', { name: 'Cari' }).fill(taken.nama);
   await page.getByRole('button', { name: 'Cari', exact: true }).click();
 
-  await row.getByRole('button', { name: `Lepas ${taken.nama} di pos TEKNIK` }).click();
+  // Every action of the row is in its one 'Aksi' menu: releasing lists only the posts that hold them.
+  await row.getByRole('button', { name: `Aksi ${taken.nama}` }).click();
+  const menu = page.getByRole('menu', { name: `Aksi ${taken.nama}` });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Ubah', 'Mundur', 'Lepas di pos TEKNIK']);
+  await expect(row.getByRole('button')).toHaveText([/^Aksi/]);
+  await menu.getByRole('menuitem', { name: 'Lepas di pos TEKNIK' }).click();
   await expect(page.locator('.swal2-popup')).toContainText(`dilepas dari ${PENGUJI.nama}`);
   await confirmDialog(page, 'Ya, lepas');
   await closeDialog(page, 'Peserta dilepas di pos TEKNIK');
   await expect(row.locator('[data-pos="sudah_tes"]')).toHaveCount(0);
 
-  await row.getByRole('button', { name: 'Mundur' }).click();
+  await rowAction(row, 'Mundur');
   await confirmDialog(page, 'Ya, mundur');
   await closeDialog(page, 'Peserta dinyatakan mundur');
   await expect(row).toContainText('Mundur');
-  await expect(row.getByRole('button', { name: 'Ikutkan lagi' })).toBeVisible();
+  await row.getByRole('button', { name: `Aksi ${taken.nama}` }).click();
+  await expect(menu.getByRole('menuitem')).toHaveText(['Ubah', 'Ikutkan lagi']);
+  await page.keyboard.press('Escape');
   // Out of the examiners' picker, kept in the console.
   const after = await siti.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
     id_ukt: 1,

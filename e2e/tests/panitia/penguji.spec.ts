@@ -7,7 +7,7 @@ import { ADMIN, DEWAN2, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog } from './panitia-helpers';
+import { closeDialog, rowAction } from './panitia-helpers';
 
 // The console's Penguji page (docs/decisions/109): roles read 'Admin panitia' / 'Penguji', the
 // admin cannot deactivate themself, examiners are assigned to events and posts, the list shows
@@ -28,7 +28,10 @@ const rowOf = (page: Page, nama: string) => page.locator('[data-id-pemilih]').fi
 
 /** Assigns an examiner to event 1 at KESHAN and FISIK through the 'Tugas' sheet. */
 async function assignSiti(page: Page, size: string) {
-  await rowOf(page, PENGUJI.nama).getByRole('button', { name: 'Atur tugas' }).click();
+  // On a laptop the row's one 'Aksi' menu holds it; a phone's card shows it as a button.
+  const row = rowOf(page, PENGUJI.nama);
+  if (size === '360') await row.getByRole('button', { name: 'Atur tugas' }).click();
+  else await rowAction(row, 'Atur tugas');
   const sheet = page.getByRole('dialog', { name: `Tugas ${PENGUJI.nama}` });
   const event = sheet.locator('[data-id-ukt="1"]');
   await event.getByRole('checkbox').first().check();

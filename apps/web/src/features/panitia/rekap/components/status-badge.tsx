@@ -20,8 +20,8 @@ export function StatusBadge({ status }: { status: RekapRow['status'] }) {
   );
 }
 
-/** Reasons longer than this fold to two lines, the whole text on hover and on a click. */
-const PENDEK = 48;
+/** Reasons up to this long fit two lines of the narrowest status column; longer ones fold. */
+const PENDEK = 40;
 
 /**
  * A participant's short reasons ('Belum dinilai: semua komponen', core's `alasanSingkat`), in the
@@ -33,7 +33,7 @@ export function Alasan({ text }: { text: string }) {
   if (!text) return null;
   if (text.length <= PENDEK) {
     return (
-      <span className="text-xs text-neutral-700" data-alasan>
+      <span className="line-clamp-2 text-xs text-neutral-700" data-alasan>
         {text}
       </span>
     );

@@ -1,11 +1,3 @@
-/** A YYYY-MM-DD date as the committee reads it ('2026-12-05' → '5 Des 2026'). */
-export function formatTanggal(date: string | null): string {
-  if (!date) return '';
-  const d = new Date(`${date.slice(0, 10)}T00:00:00`);
-  if (Number.isNaN(d.getTime())) return date;
-  return d.toLocaleDateString('id-ID', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
 /**
  * An ISO time as a short local date and time, or '–' when there is none; with `detik`, to the
  * second (two backups made in one minute must not look alike).

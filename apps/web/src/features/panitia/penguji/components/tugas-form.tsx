@@ -1,10 +1,9 @@
-import { type PanitiaPenguji, POSTS } from '@ukt/core';
+import { formatTanggalPendek, type PanitiaPenguji, POSTS } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useKegiatan } from '../../api/get-kegiatan';
-import { formatTanggal } from '../../components/format';
 import { useSaveTugas } from '../api/save-tugas';
 
 /** Chosen events: event id → posts (empty: every post). */
@@ -79,7 +78,9 @@ export function TugasForm({
                 />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold">{nama}</span>
-                  <span className="text-xs text-neutral-600">{formatTanggal(k.tanggal_tes)}</span>
+                  <span className="text-xs text-neutral-600">
+                    {formatTanggalPendek(k.tanggal_tes, k.akhir_tes)}
+                  </span>
                 </span>
               </label>
               {pos && (

@@ -3,9 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { DownloadButton } from '../components/download-button';
 import { QueryView } from '../components/query-view';
 import { Sheet } from '../components/sheet';
+import { downloadBeritaAcara, downloadPiagam } from './api/download-dokumen';
 import { usePenandatanganKegiatan } from './api/penandatangan';
 import { PenandatanganKegiatanForm } from './penandatangan-form';
-import { downloadBeritaAcara, downloadPiagam } from './api/download-dokumen';
 
 /** The event's own signatories in a sheet, read when it opens. */
 function PenandatanganSheet({ idUkt, onClose }: { idUkt: string; onClose: () => void }) {

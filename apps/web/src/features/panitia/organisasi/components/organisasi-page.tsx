@@ -1,11 +1,11 @@
 import { GAMBAR_SLOTS } from '@ukt/core';
 import { Card } from '../../../../components/ui/card';
 import { QueryView } from '../../components/query-view';
-import { useOrganisasiPanitia } from '../api/get-organisasi';
 import { usePenandatangan } from '../../dokumen/api/penandatangan';
+import { PenandatanganForm } from '../../dokumen/penandatangan-form';
+import { useOrganisasiPanitia } from '../api/get-organisasi';
 import { GambarSlotView } from './gambar-slot';
 import { OrganisasiForm } from './organisasi-form';
-import { PenandatanganForm } from '../../dokumen/penandatangan-form';
 
 /**
  * /panitia/organisasi: name, city, colours, the announcement, the logo and banners (DESIGN §9),

@@ -62,7 +62,7 @@ export function AuditPage() {
     <section className="flex flex-col gap-4">
       <h1 className="text-xl font-bold">Audit perubahan nilai</h1>
       <Card className="flex flex-col gap-3">
-        <div className="grid grid-cols-1 gap-2 md:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-2 md:grid-cols-2 lg:grid-cols-[minmax(16rem,2fr)_1fr_1fr_1fr]">
           <KegiatanSelect value={filter.id_ukt} onValue={(id_ukt) => patch({ id_ukt })} />
           <SelectField
             label="Nilai"

@@ -22,7 +22,7 @@ export function RekapToolbar({
   const panelId = useId();
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid items-end gap-2 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)_auto]">
+      <div className="grid items-end gap-2 md:grid-cols-[minmax(14rem,26rem)_minmax(12rem,1fr)_auto]">
         {kegiatan}
         {search}
         {search && (

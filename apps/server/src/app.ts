@@ -32,7 +32,7 @@ import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks'
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { pasangSertifikatRoutes } from './modules/sambungkan/pasang-sertifikat.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
-import { gatewayFor } from './modules/whatsapp/gateways';
+import { outboxGatewayOf } from './modules/whatsapp/gateways';
 import { waPanitiaRoutes } from './modules/whatsapp/wa.panitia.routes';
 import { startWaOutbox } from './modules/whatsapp/wa-outbox.service';
 import './plugins/context';
@@ -183,8 +183,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.log.info('Data demo dibuat: 3 penguji (6281100000001, 6281100000002, 6281100000003), 2 kegiatan.');
   }
 
-  // Messages through a WhatsApp gateway wait in its outbox (docs/decisions/138).
-  const outbox = startWaOutbox(app, config.wa && gatewayFor(config.wa));
+  // Messages through a WhatsApp gateway (or the webhook relay) wait in its outbox (docs/decisions/138).
+  const outbox = startWaOutbox(app, outboxGatewayOf(config));
   const sender = options.otpSender ?? createOtpSender(config.otp, app.log, outbox);
   await app.register(
     async (api) => {

@@ -191,6 +191,33 @@ export function httpKind(apiKey: string): Kind {
   };
 }
 
+/**
+ * The webhook relay of OTP_DELIVERY=webhook (docs/whatsapp.md): POST to its own address with
+ * JSON {"to", "text"} and nothing else; any 2xx answer means taken. `path` is the address's path
+ * and query, which may carry the relay's own key.
+ */
+export function webhookKind(path: string): Kind {
+  return {
+    parse(req, body) {
+      if (req.method !== 'POST' || req.url !== path) return `alamat ${req.method} ${req.url}`;
+      if (req.headers['content-type'] !== 'application/json') return 'bukan JSON';
+      const b = JSON.parse(body);
+      const keys = Object.keys(b).sort().join(',');
+      if (keys !== 'text,to' || typeof b.to !== 'string' || typeof b.text !== 'string')
+        return `bukan {to, text} (${keys})`;
+      return { to: b.to, text: b.text };
+    },
+    answer(mode) {
+      if (mode === 'ok') return { status: 204, json: '' };
+      // Echoes the address it was called at, key included: the app must blank the key out.
+      if (mode === 'token') return { status: 403, json: { error: `forbidden ${path}` } };
+      if (mode === 'quota') return { status: 402, json: { error: 'saldo relay habis' } };
+      if (mode === 'refuse') return { status: 400, json: { error: 'nomor tidak dikenal' } };
+      return { status: 503, json: { error: 'relay sedang sibuk' } };
+    },
+  };
+}
+
 /** Starts a fake of one kind on 127.0.0.1 at a free port. */
 export async function startFakeGateway(kind: Kind): Promise<FakeGateway> {
   const held: (() => void)[] = [];
@@ -230,7 +257,8 @@ export async function startFakeGateway(kind: Kind): Promise<FakeGateway> {
     const message = parsed;
     const reply = () => {
       const { status, json } = kind.answer(mode, message);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      if (status === 204) res.writeHead(204).end();
+      else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     };
     if (fake.hold) held.push(reply);
     else reply();

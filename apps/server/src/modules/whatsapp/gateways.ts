@@ -1,8 +1,10 @@
+import type { Config } from '../../config/env';
 import type { WaConfig } from '../../config/whatsapp';
 import { fonnteGateway } from './fonnte.gateway';
 import { httpGateway } from './http.gateway';
 import type { WaGateway } from './wa-gateway';
 import { wablasGateway } from './wablas.gateway';
+import { webhookGateway } from './webhook.gateway';
 import { whatsappCloudGateway } from './whatsapp-cloud.gateway';
 
 /** The credentials of a gateway's settings: every piece a reason must never show. */
@@ -36,6 +38,27 @@ export function gatewayFor(config: WaConfig): WaGateway {
           ? whatsappCloudGateway(config)
           : httpGateway(config);
   const secrets = secretsOf(config);
+  return {
+    name: gateway.name,
+    async send(message, signal) {
+      const result = await gateway.send(message, signal);
+      return result.ok ? result : { ...result, reason: redact(result.reason, secrets) };
+    },
+  };
+}
+
+/** The secrets an address may carry in its query (?token=…); a reason never shows them. */
+const querySecrets = (url: string) => [...new URL(url).searchParams.values()].filter((s) => s.length >= 6);
+
+/**
+ * The sender of the outbox for these settings: the gateway OTP_DELIVERY names, or the webhook
+ * relay (OTP_DELIVERY=webhook); none for log and file, which deliver on the spot.
+ */
+export function outboxGatewayOf(config: Pick<Config, 'otp' | 'wa'>): WaGateway | undefined {
+  if (config.wa) return gatewayFor(config.wa);
+  if (config.otp.delivery !== 'webhook' || !config.otp.webhookUrl) return undefined;
+  const gateway = webhookGateway(config.otp.webhookUrl);
+  const secrets = querySecrets(config.otp.webhookUrl);
   return {
     name: gateway.name,
     async send(message, signal) {

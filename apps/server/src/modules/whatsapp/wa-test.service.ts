@@ -2,7 +2,7 @@ import { isPlausiblePhone, normalizePhone } from '@ukt/core';
 import type { Config } from '../../config/env';
 import { randomCode } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { gatewayFor } from './gateways';
+import { outboxGatewayOf } from './gateways';
 
 // `ukt wa test 0812…` (docs/whatsapp.md): one real message through the configured gateway, sent
 // at once (not through the outbox), and a plain answer whether the gateway took it and why not.
@@ -15,14 +15,14 @@ export interface WaTestResult {
 
 /** Sends one test message to `input` through the gateway of `config`. */
 export async function sendWaTest(config: Config, input: string): Promise<WaTestResult> {
-  if (!config.wa)
+  const gateway = outboxGatewayOf(config);
+  if (!gateway)
     throw badRequest(
       `OTP_DELIVERY=${config.otp.delivery}: belum ada gateway WhatsApp yang diatur. Atur dulu, misalnya npm run ukt -- atur OTP_DELIVERY=fonnte WA_TOKEN=TOKEN (lihat docs/whatsapp.md).`,
     );
   const to = normalizePhone(input);
   if (!isPlausiblePhone(to))
     throw badRequest(`${input} bukan nomor WhatsApp Indonesia yang benar; tulis misalnya 081234567890.`);
-  const gateway = gatewayFor(config.wa);
   const code = randomCode(4);
   const result = await gateway.send({
     to,

@@ -144,7 +144,7 @@ test('the committee follows the day live, corrects with a reason, ratifies, and 
 
   // The .xlsx export holds the corrected value and the statuses, no longer DRAF.
   const download = admin.waitForEvent('download');
-  await admin.getByRole('button', { name: 'Unduh rekap Excel (.xlsx)' }).click();
+  await admin.getByRole('button', { name: 'Unduh Excel (.xlsx) rekap nilai' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   const book = new ExcelJS.Workbook();

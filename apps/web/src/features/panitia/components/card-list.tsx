@@ -2,10 +2,10 @@ import { FlexRender, type Row, type RowData, type TableFeatures } from '@tanstac
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { RowAttributes } from './wide-table';
-import { WINDOW_FROM } from './wide-table';
+import { AKSI, WINDOW_FROM } from './wide-table';
 
 /** The id of the buttons column: its cells go to the foot of a card, without a label. */
-export const AKSI = 'aksi';
+export { AKSI };
 
 /** A card's height before it is measured. */
 const CARD_ESTIMATE = 180;

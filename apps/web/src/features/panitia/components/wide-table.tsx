@@ -11,6 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { useFitHeight } from './use-fit-height';
 import { useSideColumns } from './use-side-columns';
 
+/** The id of a list's buttons column (the row's 'Aksi' menu). */
+export const AKSI = 'aksi';
+
 /**
  * From this many rows on, only the rows in view (and a few around them) are drawn: an event of
  * 2,000 participants draws in well under a second and answers a search at once
@@ -165,7 +168,13 @@ export function WideTable<F extends TableFeatures, T extends RowData>({
                         style={headerStyle(cls.includes('sticky'))}
                         className={`sticky top-0 border-b border-neutral-200 px-3 py-2 whitespace-nowrap ${cls}`}
                       >
-                        {header.isPlaceholder ? null : <FlexRender header={header} />}
+                        {header.isPlaceholder ? null : header.column.id === AKSI &&
+                          !header.column.columnDef.header ? (
+                          // The buttons column shows no title, but a screen reader names its cells.
+                          <span className="sr-only">Aksi</span>
+                        ) : (
+                          <FlexRender header={header} />
+                        )}
                       </th>
                     );
                   })}

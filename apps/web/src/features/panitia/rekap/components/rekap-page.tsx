@@ -196,12 +196,13 @@ export function RekapPage() {
         </RekapToolbar>
       </Card>
 
-      {idUkt && meta && (
+      {/* The exports and documents need only the event: drawn at once, not after the 2,000 rows. */}
+      {idUkt && (
         <div className="flex flex-wrap items-start gap-2">
           {EXPORTS.map((e) => (
             <DownloadButton
               key={e.format}
-              label={`Unduh rekap ${e.label}`}
+              label={`Unduh ${e.label} rekap nilai`}
               download={() =>
                 downloadFile(API.panitia.rekapEkspor.href(idUkt, e.format), `rekap-${idUkt}.${e.format}`)
               }

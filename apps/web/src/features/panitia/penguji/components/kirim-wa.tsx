@@ -31,9 +31,9 @@ function TanpaGateway() {
   return (
     <div className="flex flex-col gap-2" data-testid="wa-tanpa-gateway">
       <p className="text-sm text-neutral-700">
-        Tautan login belum bisa dikirim otomatis lewat WhatsApp. Pilih "Tautan login" pada baris penguji lalu
-        "Kirim via WhatsApp", atau bagikan kartu login. Petugas IT dapat memasang gateway WhatsApp agar tautan
-        bisa dikirim ke banyak penguji sekaligus.
+        Tautan login belum bisa dikirim otomatis lewat WhatsApp. Buka "Tautan login" seorang penguji (di
+        laptop lewat menu Aksi pada barisnya) lalu pilih "Kirim via WhatsApp", atau bagikan kartu login.
+        Petugas IT dapat memasang gateway WhatsApp agar tautan bisa dikirim ke banyak penguji sekaligus.
       </p>
       <UntukPetugasIt>
         <p>
@@ -81,12 +81,19 @@ function KirimHasil({
       aria-live="polite"
     >
       {done ? (
-        <p className="font-semibold" data-testid="wa-kirim-ringkasan">
-          Selesai: {terkirim} tautan terkirim
-          {gagal > 0 ? `, ${gagal} gagal` : ''}
-          {ditolak.size > 0 ? `, ${ditolak.size} tidak dikirim` : ''}.
-          {gagal > 0 && ' Beri tautan login lewat tombol di bawah untuk yang gagal.'}
-        </p>
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold" data-testid="wa-kirim-ringkasan">
+            Selesai: {terkirim} tautan terkirim
+            {gagal > 0 ? `, ${gagal} gagal` : ''}
+            {ditolak.size > 0 ? `, ${ditolak.size} tidak dikirim` : ''}.
+          </p>
+          {gagal > 0 && (
+            <p className="text-sm text-neutral-700">
+              Untuk yang gagal, pilih "Beri tautan login sekarang" pada barisnya, lalu kirim tautannya lewat
+              WhatsApp dari HP Anda, tunjukkan QR-nya, atau berikan kartu login.
+            </p>
+          )}
+        </div>
       ) : (
         <p className="flex items-center gap-2 font-semibold" data-testid="wa-kirim-ringkasan">
           <span className="size-4 shrink-0 animate-spin rounded-full border-2 border-neutral-300 border-t-brand" />
@@ -107,7 +114,7 @@ function KirimHasil({
               {alasan ? (
                 <span className="text-red-800">Tidak dikirim: {alasan}</span>
               ) : state ? (
-                <WaStatus pesan={state} onTautan={() => onTautan(p)} />
+                <WaStatus pesan={state} onTautan={() => onTautan(p)} className="max-w-prose" />
               ) : (
                 <span className="text-amber-900">Menunggu dikirim</span>
               )}

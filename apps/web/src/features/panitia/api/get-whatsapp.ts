@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, apiResult, WaPesanList } from '@ukt/core';
-import { apiGet } from '../../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 const WaAnswer = apiResult(WaPesanList);
 

@@ -57,11 +57,11 @@ async function loginThroughGateway(page: Page, fake: FakeGateway, noWa: string) 
   await expect(page).toHaveURL(/\/event$/i);
 }
 
-/** Every API answer the console fetched, read as text, to look for the token in. */
-function collectApiAnswers(page: Page): string[] {
+/** Everything the browser got from the server (pages, scripts, API answers) as text, to look for the token in. */
+function collectAnswers(page: Page, origin: string): string[] {
   const bodies: string[] = [];
   page.on('response', (response: Response) => {
-    if (!response.url().includes('/api/')) return;
+    if (!response.url().startsWith(origin) || /\.(png|woff2?|ico)$/.test(response.url())) return;
     response
       .text()
       .then((t) => bodies.push(t))
@@ -92,7 +92,7 @@ test('Penguji and Progres with a gateway: states, a bulk send with its result, f
   const fake = await startFakeFonnte(TOKEN);
   try {
     await server.restart(fake.env);
-    const answers = collectApiAnswers(page);
+    const answers = collectAnswers(page, server.baseURL);
     await page.setViewportSize(LAPTOP);
 
     // The admin's own code comes through the gateway.
@@ -207,13 +207,35 @@ test('Penguji and Progres with a gateway: states, a bulk send with its result, f
       'Tautan login untuk 1 penguji gagal terkirim lewat WhatsApp',
     );
 
-    // The token is on no page and in no answer the console fetched (Fonnte echoed it in its refusal).
+    // Once the quota is topped up, a search narrows the send to Agus alone; then nothing is failed.
+    fake.refuseFor.clear();
+    await openTab(page, 'Penguji');
+    await page.getByPlaceholder('Nama atau nomor WhatsApp').fill('Agus');
+    await page.getByRole('button', { name: 'Cari', exact: true }).click();
+    await expect(page.getByText('1 penguji', { exact: true })).toBeVisible();
+    await expect(page.getByText('Untuk 1 penguji di daftar ini yang belum pernah masuk.')).toBeVisible();
+    const beforeAgus = fake.received.length;
+    await page.getByRole('button', { name: 'Kirim tautan login lewat WhatsApp' }).click();
+    await confirm.getByRole('button', { name: 'Ya, kirim ke 1 penguji' }).click();
+    await expect(hasil.getByTestId('wa-kirim-ringkasan')).toHaveText('Selesai: 1 tautan terkirim.', {
+      timeout: 20_000,
+    });
+    expect(fake.received.slice(beforeAgus).map((m) => m.to)).toEqual([DEWAN2.noWa]);
+    await expect(hasil.locator('li').filter({ hasText: DEWAN2.nama })).toContainText('Tautan login terkirim');
+    await hasil.getByRole('button', { name: 'Tutup hasil' }).click();
+    await expect(rowOf(page, DEWAN2.nama).getByTestId('wa-status')).toContainText('Tautan login terkirim');
+    await openTab(page, 'Progres');
+    await expect(page.getByRole('heading', { name: 'Progres', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('wa-gagal')).toHaveCount(0);
+
+    // The token is on no page and in nothing the browser got (Fonnte echoed it in its refusal).
     expect(await page.content()).not.toContain(TOKEN);
     await page.goto('/panitia/penguji');
     await expect(rowOf(page, PENGUJI.nama)).toBeVisible();
     expect(await page.content()).not.toContain(TOKEN);
     expect(await page.locator('body').innerText()).not.toContain(TOKEN);
     expect(answers.some((a) => a.includes('"gateway":"fonnte"'))).toBe(true);
+    expect(answers.some((a) => a.includes('invalid token: ***'))).toBe(true);
     expect(answers.filter((a) => a.includes(TOKEN))).toEqual([]);
     expect(fake.malformed).toEqual([]);
   } finally {

@@ -24,7 +24,7 @@ export async function startFakeFonnte(
   });
   return Object.assign(fake, {
     refuseFor,
-    /** The server settings that send through this fake. */
-    env: { OTP_DELIVERY: 'fonnte', WA_TOKEN: token, WA_BASE_URL: fake.url, WA_TIMEOUT_SECONDS: '5' },
+    /** The server settings that send through this fake (a held answer is waited for, not timed out). */
+    env: { OTP_DELIVERY: 'fonnte', WA_TOKEN: token, WA_BASE_URL: fake.url, WA_TIMEOUT_SECONDS: '60' },
   });
 }

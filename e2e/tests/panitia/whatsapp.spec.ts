@@ -215,6 +215,9 @@ test('Penguji and Progres with a gateway: states, a bulk send with its result, f
     await page.keyboard.press('Escape');
     await hasil.getByRole('button', { name: 'Tutup hasil' }).click();
     await expect(hasil).toHaveCount(0);
+    // The list is read again: Siti signed in with her link, so only Agus is left to send to.
+    await expect(rowOf(page, PENGUJI.nama).getByRole('cell').nth(4)).toHaveText(/\d{2}\.\d{2}$/);
+    await expect(page.getByText('Untuk 1 penguji di daftar ini yang belum pernah masuk.')).toBeVisible();
     await expect(rowOf(page, DEWAN2.nama).getByTestId('wa-status')).toContainText(
       'Tautan login gagal terkirim',
     );

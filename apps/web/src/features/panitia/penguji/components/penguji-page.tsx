@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { formatTanggalPendek, type PanitiaPenguji } from '@ukt/core';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
@@ -57,6 +58,12 @@ export function PengujiPage() {
   const aktif = useSetPengujiAktif();
   const whatsapp = useWhatsapp();
   const [kirimRun, setKirimRun] = useState<KirimRun | null>(null);
+  const client = useQueryClient();
+  // Closing a send's result reads the list again: who signed in with the link since then shows so.
+  const onKirimRun = (run: KirimRun | null) => {
+    setKirimRun(run);
+    if (!run) void client.invalidateQueries({ queryKey: ['panitia', 'penguji'] });
+  };
   const waMap = useMemo(
     () => new Map((whatsapp.data?.penguji ?? []).map((w) => [String(w.id_pemilih), w] as const)),
     [whatsapp.data],
@@ -141,7 +148,7 @@ export function PengujiPage() {
           wa={whatsapp.data}
           waUpdatedAt={whatsapp.dataUpdatedAt}
           run={kirimRun}
-          onRun={setKirimRun}
+          onRun={onKirimRun}
           onTautan={openTautan}
         />
       )}

@@ -12,7 +12,13 @@ describe.each(DATABASES)('WhatsApp state in the console on %s', (kind) => {
   let s: SignedInApp;
   beforeAll(async () => {
     fake = await startFakeGateway(fonnteKind(TOKEN));
-    s = await startSignedIn(kind, { OTP_DELIVERY: 'fonnte', WA_TOKEN: TOKEN, WA_BASE_URL: fake.url });
+    // No pause between messages: the pace has its own test (whatsapp-outbox.test.ts).
+    s = await startSignedIn(kind, {
+      OTP_DELIVERY: 'fonnte',
+      WA_TOKEN: TOKEN,
+      WA_BASE_URL: fake.url,
+      WA_JEDA_DETIK: '0',
+    });
   });
   afterAll(async () => {
     await s.t.close();

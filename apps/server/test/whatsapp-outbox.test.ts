@@ -31,6 +31,8 @@ describe.each(DATABASES)('WhatsApp outbox on %s', (kind) => {
       WA_TOKEN: TOKEN,
       WA_BASE_URL: fake.url,
       WA_TIMEOUT_SECONDS: '1',
+      // The clock here is the test's; the pace between messages has its own test below.
+      WA_JEDA_DETIK: '0',
     });
     app = await buildApp(config, { clock: () => now, pgSchema });
   };

@@ -86,6 +86,23 @@ export const WaEnvShape = {
     .min(1, { error: 'WA_TIMEOUT_SECONDS 1 sampai 120' })
     .max(120, { error: 'WA_TIMEOUT_SECONDS 1 sampai 120' })
     .default(15),
+  WA_JEDA_DETIK: z.coerce
+    .number({ error: 'WA_JEDA_DETIK harus berupa angka (detik), misalnya 2' })
+    .min(0, { error: 'WA_JEDA_DETIK 0 sampai 60 detik' })
+    .max(60, { error: 'WA_JEDA_DETIK 0 sampai 60 detik' })
+    .optional(),
+};
+
+/**
+ * The pause between two messages when WA_JEDA_DETIK is not set, in seconds: Fonnte and Wablas send
+ * from an ordinary WhatsApp number, which a burst of messages can get blocked; Meta's Cloud API takes
+ * dozens a second, and the generic gateway's pace is its owner's to set (docs/decisions/148).
+ */
+export const WA_DEFAULT_PAUSE_SECONDS: Record<WaGatewayName, number> = {
+  fonnte: 2,
+  wablas: 2,
+  'whatsapp-cloud': 0,
+  http: 0,
 };
 
 /** The parsed gateway keys, as loadConfig has them. */
@@ -94,8 +111,11 @@ type WaEnv = { OTP_DELIVERY: string } & z.output<z.ZodObject<typeof WaEnvShape>>
 /** The default body of the generic gateway: JSON {to, text}. */
 export const DEFAULT_HTTP_BODY = '{"to":"{to}","text":"{text}"}';
 
-/** How messages reach WhatsApp when OTP_DELIVERY names a gateway. */
-export type WaConfig = { timeoutMs: number } & (
+/**
+ * How messages reach WhatsApp when OTP_DELIVERY names a gateway; `pauseMs` is the least time between
+ * the starts of two messages (the gateway's pace).
+ */
+export type WaConfig = { timeoutMs: number; pauseMs: number } & (
   | { gateway: 'fonnte'; baseUrl: string; token: string }
   | { gateway: 'wablas'; baseUrl: string; token: string; secretKey: string | undefined }
   | {
@@ -130,12 +150,14 @@ export function waConfigOf(e: WaEnv): { wa: WaConfig | undefined; problems: stri
     return value as T;
   };
   const timeoutMs = e.WA_TIMEOUT_SECONDS * 1000;
+  const pauseMs = Math.round((e.WA_JEDA_DETIK ?? WA_DEFAULT_PAUSE_SECONDS[gateway]) * 1000);
   const atur = (key: string, example: string) => `tulis dengan npm run ukt -- atur ${key}=${example}`;
   let wa: WaConfig;
   if (gateway === 'fonnte') {
     wa = {
       gateway,
       timeoutMs,
+      pauseMs,
       baseUrl: e.WA_BASE_URL ?? WA_DEFAULT_BASE_URL.fonnte,
       token: need(
         e.WA_TOKEN,
@@ -147,6 +169,7 @@ export function waConfigOf(e: WaEnv): { wa: WaConfig | undefined; problems: stri
     wa = {
       gateway,
       timeoutMs,
+      pauseMs,
       baseUrl: need(
         e.WA_BASE_URL,
         'WA_BASE_URL',
@@ -163,6 +186,7 @@ export function waConfigOf(e: WaEnv): { wa: WaConfig | undefined; problems: stri
     wa = {
       gateway,
       timeoutMs,
+      pauseMs,
       baseUrl: e.WA_BASE_URL ?? WA_DEFAULT_BASE_URL['whatsapp-cloud'],
       token: need(
         e.WA_TOKEN,
@@ -186,6 +210,7 @@ export function waConfigOf(e: WaEnv): { wa: WaConfig | undefined; problems: stri
     wa = {
       gateway,
       timeoutMs,
+      pauseMs,
       url: need(
         e.WA_HTTP_URL,
         'WA_HTTP_URL',

@@ -22,6 +22,8 @@ export interface FakeGateway {
   mode: FakeMode;
   /** Well-formed requests so far, newest last. */
   received: FakeRequest[];
+  /** When each of `received` arrived (performance.now()), for the sender's pace. */
+  arrivals: number[];
   /** Requests refused for their shape (a test fails on any). */
   malformed: string[];
   /** Holds every answer until release() (a slow gateway); the request is recorded on arrival. */
@@ -225,6 +227,7 @@ export async function startFakeGateway(kind: Kind): Promise<FakeGateway> {
     url: '',
     mode: 'ok',
     received: [],
+    arrivals: [],
     malformed: [],
     hold: false,
     release() {
@@ -252,6 +255,7 @@ export async function startFakeGateway(kind: Kind): Promise<FakeGateway> {
       return;
     }
     fake.received.push(parsed);
+    fake.arrivals.push(performance.now());
     const mode = fake.mode;
     if (mode === 'timeout') return; // never answers; the caller's time limit ends it
     const message = parsed;

@@ -40,6 +40,7 @@ export function gatewayFor(config: WaConfig): WaGateway {
   const secrets = secretsOf(config);
   return {
     name: gateway.name,
+    pauseMs: config.pauseMs,
     async send(message, signal) {
       const result = await gateway.send(message, signal);
       return result.ok ? result : { ...result, reason: redact(result.reason, secrets) };

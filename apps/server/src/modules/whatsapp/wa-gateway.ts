@@ -23,6 +23,8 @@ export type WaResult = { ok: true; id?: string } | WaFailure;
 export interface WaGateway {
   /** The gateway's name as OTP_DELIVERY writes it. */
   name: string;
+  /** The least time between the starts of two messages, the gateway's pace (0 or absent: none). */
+  pauseMs?: number;
   send(message: WaMessage, signal?: AbortSignal): Promise<WaResult>;
 }
 

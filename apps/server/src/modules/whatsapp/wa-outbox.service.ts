@@ -62,6 +62,8 @@ interface OutboxDeps {
   log: FastifyBaseLogger;
   /** Ends a gateway call in flight when the server stops. */
   signal: AbortSignal;
+  /** Waits for the gateway's pace before a message goes out. */
+  pace: () => Promise<void>;
 }
 
 /** One try of one due message; its new state is written whatever the gateway answered. */
@@ -74,6 +76,7 @@ async function tryOne(deps: OutboxDeps, row: Awaited<ReturnType<typeof findDueWa
     return;
   }
   const tries = row.percobaan + 1;
+  await deps.pace();
   const result = await gateway.send(
     { to: row.no_wa, text: row.isi ?? '', ...(row.kode === null ? {} : { code: row.kode }) },
     deps.signal,
@@ -101,9 +104,31 @@ async function tryOne(deps: OutboxDeps, row: Awaited<ReturnType<typeof findDueWa
 }
 
 /** An outbox over the database and gateway; `stop` ends its rounds and waits for the one under way. */
-export function createWaOutbox(deps: Omit<OutboxDeps, 'signal'>): WaOutbox & { stop(): Promise<void> } {
+export function createWaOutbox(
+  deps: Omit<OutboxDeps, 'signal' | 'pace'>,
+): WaOutbox & { stop(): Promise<void> } {
   const stopping = new AbortController();
-  const full: OutboxDeps = { ...deps, signal: stopping.signal };
+  /** When the last message went to the gateway: the next waits for the gateway's pace. */
+  let lastSent = Number.NEGATIVE_INFINITY;
+
+  /** Waits until the gateway's pause since the last message has passed (at once when stopping). */
+  async function pace(): Promise<void> {
+    const wait = lastSent + (deps.gateway.pauseMs ?? 0) - performance.now();
+    if (wait > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, wait);
+        function done() {
+          clearTimeout(timer);
+          stopping.signal.removeEventListener('abort', done);
+          resolve();
+        }
+        stopping.signal.addEventListener('abort', done, { once: true });
+      });
+    }
+    lastSent = performance.now();
+  }
+
+  const full: OutboxDeps = { ...deps, signal: stopping.signal, pace };
   let round: Promise<void> | undefined;
   let again = false;
 

@@ -139,8 +139,11 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
     await refused({ alasan: undefined }, 'Alasan wajib diisi');
     await refused({ alasan: '   ' }, 'Alasan wajib diisi');
     await refused({ alasan: 'x'.repeat(501) }, '500');
-    await refused({ nilai: 101 }, 'Nilai 0 sampai 100');
-    await refused({ nilai: -1 }, 'Nilai 0 sampai 100');
+    // Each exam on its own range: jurus a row average 50–80 plus the extra score 0–5.
+    await refused({ nilai: 86 }, 'Nilai jurus 50 sampai 85');
+    await refused({ nilai: 49 }, 'Nilai jurus 50 sampai 85');
+    await refused({ komponen: 'pasang', nilai: 0 }, 'Nilai pasangan 50 sampai 85');
+    await refused({ komponen: 'fisik', nilai: 101 }, 'Nilai fisik 0 sampai 100');
     await refused({ nilai: '80' }, 'Nilai harus berupa angka');
     await refused({ komponen: 'sambung', nilai: 87 }, 'SAMBUNG harus salah satu dari 50, 55');
     await refused({ komponen: 'sambung', nilai: 45 }, 'SAMBUNG');
@@ -154,7 +157,8 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
       ['kshan', 52.5],
       ['kshan', 0],
       ['keshan', 100],
-      ['pasang', 0],
+      ['pasang', 85],
+      ['fisik', 0],
     ] as const) {
       expect(
         (await koreksi({ id_siswa: c, komponen, nilai, alasan: 'Nilai dari lembar kertas' })).statusCode,

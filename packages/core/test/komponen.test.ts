@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KoreksiBody } from '../src/contract/hasil';
-import { KOMPONEN_NILAI, komponenTingkat, koreksiNilaiError } from '../src/rules/komponen';
+import { KOMPONEN_NILAI, komponenTingkat, koreksiNilaiError, RENTANG_KOMPONEN } from '../src/rules/komponen';
 import { KOMPONEN } from '../src/rules/pass-rule';
 
 describe('where each component is stored', () => {
@@ -25,7 +25,27 @@ describe('koreksiNilaiError', () => {
     expect(koreksiNilaiError('keshan', 100)).toBeNull();
     expect(koreksiNilaiError('keshan', 52)).toContain('KESHAN');
     expect(koreksiNilaiError('jurus', 72.4)).toBeNull();
-    expect(koreksiNilaiError('fisik', 100.5)).toBe('nilai 0 sampai 100');
+    expect(koreksiNilaiError('fisik', 100.5)).toBe('nilai fisik 0 sampai 100');
+  });
+
+  it.each([
+    ['jurus', 49, 'nilai jurus 50 sampai 85'],
+    ['jurus', 86, 'nilai jurus 50 sampai 85'],
+    ['pasang', 90, 'nilai pasangan 50 sampai 85'],
+    ['kripen', 40, 'nilai kripen 50 sampai 85'],
+    ['toyak_senam', 100, 'nilai toyak senam 50 sampai 85'],
+    ['kshan', 95, 'nilai KSHAN harus'],
+    ['keshan', 105, 'nilai KESHAN harus kelipatan 5'],
+    ['fisik', -1, 'nilai fisik 0 sampai 100'],
+  ] as const)('refuses %s = %s outside its own exam (%s)', (key, nilai, message) => {
+    expect(koreksiNilaiError(key, nilai)).toContain(message);
+  });
+
+  it("accepts each exam's own ends", () => {
+    for (const [key, { min, max }] of Object.entries(RENTANG_KOMPONEN)) {
+      const k = key as keyof typeof RENTANG_KOMPONEN;
+      expect([koreksiNilaiError(k, min), koreksiNilaiError(k, max)], key).toEqual([null, null]);
+    }
   });
 
   it('is what KoreksiBody checks, naming the value', () => {

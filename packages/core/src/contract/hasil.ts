@@ -171,10 +171,7 @@ export const KoreksiBody = z
   .object({
     id_siswa: Id,
     komponen: KomponenKeySchema,
-    nilai: z
-      .number({ error: 'nilai harus berupa angka' })
-      .min(0, { error: 'nilai 0 sampai 100' })
-      .max(100, { error: 'nilai 0 sampai 100' }),
+    nilai: z.number({ error: 'nilai harus berupa angka' }),
     alasan: z
       .string({ error: 'alasan wajib diisi' })
       .trim()
@@ -182,7 +179,7 @@ export const KoreksiBody = z
       .max(500, { error: 'alasan paling panjang 500 karakter' }),
   })
   .superRefine((body, ctx) => {
-    // The component's own scale (SAMBUNG, KSHAN, KESHAN); the range above covers the others.
+    // Each component's exam on its own scale and range (RENTANG_KOMPONEN).
     const error = koreksiNilaiError(body.komponen, body.nilai);
     if (error) ctx.addIssue({ code: 'custom', path: ['nilai'], message: error });
   });

@@ -1,8 +1,8 @@
 import { KSHAN_VALUES } from '../schemas/nilai';
 import { KSHAN_TINGKAT } from './belts';
+import { FISIK_CAP } from './fisik';
 import type { KomponenKey } from './pass-rule';
 import type { PostFlag } from './posts';
-import { FISIK_CAP } from './fisik';
 import { BONUS_MAX, KSHAN_SCALE, ROW_SCALE, SAMBUNG_SCALE } from './scales';
 
 // Where each component of the recap is stored and how a committee correction of it is checked

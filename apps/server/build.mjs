@@ -1,5 +1,7 @@
 // Bundles the server and the CLI for plain `node`: the workspace package @ukt/core (TypeScript)
 // and zod are bundled in; every other package, native ones included, stays in node_modules.
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const bundled = new Set(['@ukt/core', 'zod']);
@@ -40,3 +42,12 @@ await build({
     },
   ],
 });
+
+// The PostgreSQL routines beside their TypeScript twins (src/modules/*/*.pg.sql), flat in
+// DIR/routines/, where the bundle's db/routines.ts looks for them (docs/decisions/143).
+mkdirSync(join(outdir, 'routines'), { recursive: true });
+for (const area of readdirSync('src/modules')) {
+  for (const file of readdirSync(join('src/modules', area)).filter((f) => f.endsWith('.pg.sql'))) {
+    copyFileSync(join('src/modules', area, file), join(outdir, 'routines', file));
+  }
+}

@@ -23,6 +23,7 @@ import * as simpanNilaiMurah from './migrations/20261126-0004-simpan-nilai-murah
 import * as cadanganGagal from './migrations/20261128-0001-cadangan-gagal';
 import * as tertundaDitolak from './migrations/20261128-0002-tertunda-ditolak';
 import * as waPesan from './migrations/20261128-0003-wa-pesan';
+import { applyRoutines } from './routines';
 import type { Database } from './types';
 
 // Listed statically so the bundled server carries its migrations; names sort by timestamp.
@@ -134,7 +135,8 @@ async function oneAtATime<T>(db: Kysely<Database>, work: () => Promise<T>): Prom
 }
 
 /**
- * Brings the schema up to date; true when the database was new (no migration had run).
+ * Brings the schema up to date, then its PostgreSQL routines (those whose text changed: db/routines.ts,
+ * docs/decisions/143), all under the migration lock; true when the database was new (no migration had run).
  * `beforeMigrate` runs first when migrations are pending on a database that already has some
  * (the server takes a backup there: docs/decisions/096).
  */
@@ -152,7 +154,9 @@ export async function migrateToLatest(
       const pending = all.filter((m) => !m.executedAt).map((m) => m.name);
       if (pending.length > 0 && pending.length < all.length) await beforeMigrate(pending);
     }
-    return runMigrations(migrator);
+    const result = await runMigrations(migrator);
+    await applyRoutines(db);
+    return result;
   });
 }
 

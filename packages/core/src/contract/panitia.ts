@@ -132,13 +132,50 @@ export const IMPOR_KEPUTUSAN_FIELD = 'keputusan_wilayah';
 export const ImporKeputusan = z.record(z.string(), z.enum(IMPOR_PILIHAN));
 export type ImporKeputusan = z.infer<typeof ImporKeputusan>;
 
-/** How many rows and errors a preview sends at most (the counts cover the whole file). */
-export const IMPOR_PREVIEW_ROWS = 200;
-export const IMPOR_PREVIEW_ERRORS = 200;
+/**
+ * The multipart field of an import confirming the changes to participants who already have
+ * scores: how many the committee confirmed (docs/decisions/149).
+ */
+export const IMPOR_KONFIRMASI_DINILAI_FIELD = 'yakin_dinilai';
 
-/** One problem of an import file: its line (the header is line 1), field and message. */
-export const ImporKesalahan = z.object({ baris: z.number(), kolom: z.string(), pesan: z.string() });
+/**
+ * How many rows and errors a preview sends at most (the counts cover the whole file): an exam
+ * day's file whole; the console draws only the rows in view.
+ */
+export const IMPOR_PREVIEW_ROWS = 5000;
+export const IMPOR_PREVIEW_ERRORS = 5000;
+
+/**
+ * One problem of an import file: its line (the header is line 1), field and message; `isi` is
+ * the row as the file gives it, by column (the preview's error file).
+ */
+export const ImporKesalahan = z.object({
+  baris: z.number(),
+  kolom: z.string(),
+  pesan: z.string(),
+  isi: z.record(z.string(), z.string()).optional(),
+});
 export type ImporKesalahan = z.infer<typeof ImporKesalahan>;
+
+/** One field an update changes: its column, label, stored value and new value. */
+export const ImporPerubahan = z.object({
+  kolom: z.string(),
+  label: z.string(),
+  lama: z.string(),
+  baru: z.string(),
+});
+export type ImporPerubahan = z.infer<typeof ImporPerubahan>;
+
+/** One row of a preview as it will be stored, with what an update changes. */
+export const ImporBaris = z.object({
+  baris: z.number(),
+  status: z.enum(['baru', 'diperbarui', 'tetap']),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  perubahan: z.array(ImporPerubahan),
+  /** An update of the name or region of a participant who already has scores. */
+  dinilai: z.boolean(),
+});
+export type ImporBaris = z.infer<typeof ImporBaris>;
 
 /** The preview of an import: nothing is written. */
 export const ImporPratinjau = z.object({
@@ -148,13 +185,13 @@ export const ImporPratinjau = z.object({
   diperbarui: z.number(),
   tetap: z.number(),
   /** The first rows as they will be stored. */
-  baris: z.array(
-    z.object({
-      baris: z.number(),
-      status: z.enum(['baru', 'diperbarui', 'tetap']),
-      data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
-    }),
-  ),
+  baris: z.array(ImporBaris),
+  /**
+   * The updates of participants who already have scores (up to IMPOR_PREVIEW_ROWS), with their
+   * number: importing them needs its own confirmation.
+   */
+  dinilai: z.array(ImporBaris),
+  jumlah_dinilai: z.number(),
   /** Every error (up to IMPOR_PREVIEW_ERRORS), with the total. */
   kesalahan: z.array(ImporKesalahan),
   jumlah_kesalahan: z.number(),

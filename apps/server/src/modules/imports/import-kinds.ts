@@ -11,6 +11,7 @@ import { changedSoal, type JawabanKey, keyOf, regradeKeshan } from '../keshan/ke
 import { findPengujiByNoWas, upsertPengujiBatch } from '../penguji/penguji.repository';
 import { findSiswaByNoUruts, upsertSiswaBatch } from '../siswa/siswa.repository';
 import type { ImportReport, ImportTarget } from './import-target';
+import { scoredSiswa } from './imports.repository';
 import type { RegionCache } from './region-cache';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
 
@@ -48,6 +49,13 @@ export interface RowKind<S extends z.ZodType = z.ZodType> {
   ): RowValues | Promise<RowValues>;
   /** Writes a chunk's new and changed rows: one multi-row upsert. */
   write(trx: Transaction<Database>, rows: { row: z.output<S>; values: Stored }[], now: string): Promise<void>;
+  /**
+   * The file fields whose change on a row that already has scores (a participant examined) is
+   * listed apart and written only when the committee confirms it (docs/decisions/149).
+   */
+  guarded?: readonly string[];
+  /** Which of the stored copies (by key) already have scores: one query. */
+  scored?(db: Db, stored: Stored[]): Promise<Set<string | number>>;
   /** Runs in the import's transaction before its rows. */
   begin?(trx: Transaction<Database>): Promise<void>;
   /** Runs in the import's transaction after all its rows. */
@@ -122,6 +130,16 @@ function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
     keyField: 'no_urut',
     keyOf: (row) => row.no_urut,
     stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),
+    // The name and regions are printed on the score sheets and certificates of who was examined.
+    guarded: ['nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'],
+    async scored(db, rows) {
+      const ids = await scoredSiswa(
+        db,
+        idUkt,
+        rows.map((r) => Number(r.id_siswa)),
+      );
+      return new Set(rows.filter((r) => ids.has(Number(r.id_siswa))).map((r) => r.no_urut as number));
+    },
     valuesOf(row, _stored, regions, line) {
       const values = (ids: number[]) => ({
         values: {

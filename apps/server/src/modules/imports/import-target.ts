@@ -10,3 +10,11 @@ export type ImportTarget =
   | { kind: 'penguji' }
   | { kind: 'siswa'; idUkt: number }
   | { kind: 'soal'; idTingkat: number };
+
+/** One field an update changes, as the committee reads it: its label, the stored and the new value. */
+export interface ImportChange {
+  field: string;
+  label: string;
+  lama: string;
+  baru: string;
+}

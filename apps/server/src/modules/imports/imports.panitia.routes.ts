@@ -3,6 +3,7 @@ import {
   apiResult,
   IMPOR_PREVIEW_ERRORS,
   IMPOR_PREVIEW_ROWS,
+  type ImporBaris,
   ImporDitolak,
   ImporHasil,
   type ImporJenis,
@@ -23,6 +24,7 @@ import {
   describeIssue,
   type ImportIssue,
   ImportRefused,
+  type PlannedRow,
   previewImport,
 } from './imports.service';
 import { importTemplate } from './template';
@@ -67,6 +69,18 @@ const kesalahanOf = (issue: ImportIssue): ImporKesalahan => ({
   baris: issue.line ?? 0,
   kolom: issue.field ?? '',
   pesan: issue.message,
+  ...(issue.cells ? { isi: issue.cells } : {}),
+});
+
+/** A preview row as the console shows it: its values as stored, and what an update changes. */
+const barisOf = (r: PlannedRow): ImporBaris => ({
+  baris: r.line,
+  status: r.outcome,
+  data: Object.fromEntries(
+    Object.entries(r.values).map(([k, v]) => [k, (v ?? null) as string | number | null]),
+  ),
+  perubahan: r.changes.map(({ field, label, lama, baru }) => ({ kolom: field, label, lama, baru })),
+  dinilai: r.scored,
 });
 
 /** A signal aborted when the client goes away before its answer is sent: reading the file stops. */
@@ -132,13 +146,9 @@ export const importsPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
           baru: preview.baru,
           diperbarui: preview.diperbarui,
           tetap: preview.tetap,
-          baris: preview.rows.map((r) => ({
-            baris: r.line,
-            status: r.outcome,
-            data: Object.fromEntries(
-              Object.entries(r.values).map(([k, v]) => [k, (v ?? null) as string | number | null]),
-            ),
-          })),
+          baris: preview.rows.map(barisOf),
+          dinilai: preview.scored.map(barisOf),
+          jumlah_dinilai: preview.scoredCount,
           kesalahan: preview.errors.map(kesalahanOf),
           jumlah_kesalahan: preview.errorCount,
           catatan: preview.notes,
@@ -153,11 +163,12 @@ export const importsPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['panitia'],
-        summary: 'Impor (multipart, satu berkas .csv/.xlsx): semua baris disimpan, atau tidak satu pun',
+        summary:
+          'Impor (multipart, satu berkas .csv/.xlsx): semua baris disimpan, atau tidak satu pun; perubahan nama/wilayah peserta yang sudah dinilai perlu yakin_dinilai (409)',
         consumes: ['multipart/form-data'],
         params: ImporParams,
         querystring: ImporQuery,
-        response: { 200: apiResult(ImporHasil), ...UPLOAD_ERRORS, 400: ImporDitolak },
+        response: { 200: apiResult(ImporHasil), ...UPLOAD_ERRORS, 400: ImporDitolak, 409: ErrorResult },
       },
     },
     async (request, reply) => {
@@ -173,7 +184,8 @@ export const importsPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
           source,
           new Date(app.clock()).toISOString(),
           examiner.id_pemilih,
-          { decisions: source.decisions, signal: clientGone(reply) },
+          // The console asks for the committee's own confirmation of changes to scored participants.
+          { decisions: source.decisions, scoredConfirmed: source.scoredConfirmed, signal: clientGone(reply) },
         );
         const message = `Impor selesai: ${hasil.baru} baru, ${hasil.diperbarui} diperbarui, ${hasil.tetap} tidak berubah.`;
         return { success: true, message, data: hasil };

@@ -16,10 +16,10 @@ import type { Writer } from '../../db/writer';
 import { BATCH_ROWS, chunks } from '../../lib/chunks';
 import { AppError, badRequest } from '../../lib/errors';
 import { type RowKind, rowKindOf } from './import-kinds';
-import type { ImportReport, ImportTarget, RowOutcome } from './import-target';
+import type { ImportChange, ImportReport, ImportTarget, RowOutcome } from './import-target';
 import { lockImports } from './imports.repository';
 import { type ReadInfo, readTable, type TableSource } from './read-table';
-import { RegionCache } from './region-cache';
+import { NEW_REGION, RegionCache } from './region-cache';
 import { TEMPLATE_EXAMPLES } from './template-examples';
 
 // The committee's imports (DESIGN §6, §9): the `ukt import` commands and the console's Impor page
@@ -33,6 +33,8 @@ export interface ImportIssue {
   line: number | null;
   field: string | null;
   message: string;
+  /** The row as the file gives it, by column (a preview's error file shows it beside the mistake). */
+  cells?: Record<string, string>;
 }
 
 /** A valid row as it will be stored (trimmed, numbers normalised, defaults filled) and what storing it does. */
@@ -40,6 +42,10 @@ export interface PlannedRow {
   line: number;
   outcome: RowOutcome;
   values: Record<string, unknown>;
+  /** What an update changes, field by field (empty for a new or unchanged row). */
+  changes: ImportChange[];
+  /** An update of a guarded field (name, region) of a row that already has scores. */
+  scored: boolean;
 }
 
 /** What an import would do: counts over the whole file, its first rows, and its mistakes by line. */
@@ -56,6 +62,10 @@ export interface ImportPreview extends ImportReport {
   notes: string[];
   /** Region names that are not stored: near misses to decide, and new regions. */
   regions: ImporWilayah[];
+  /** The updates of participants who already have scores (up to the `rows` limit) … */
+  scored: PlannedRow[];
+  /** … and how many there are in all: importing them needs the committee's own confirmation. */
+  scoredCount: number;
 }
 
 /** How an import runs besides its file: the committee's region decisions, and a stop signal. */
@@ -64,6 +74,12 @@ export interface ImportOptions {
   decisions?: ImporKeputusan;
   /** Aborted when the client went away: reading stops. */
   signal?: AbortSignal;
+  /**
+   * How many updates of scored participants the committee confirmed ('semua': no confirmation
+   * asked, the command line's operator). Any other number than the file's refuses the import
+   * (409) and writes nothing (docs/decisions/149).
+   */
+  scoredConfirmed?: number | 'semua';
 }
 
 /** How much of a preview is sent back; the counts always cover the whole file. */
@@ -110,6 +126,8 @@ const byLine = (a: ImportIssue, b: ImportIssue) => (a.line ?? 0) - (b.line ?? 0)
 interface ValidRow {
   line: number;
   row: Record<string, unknown>;
+  /** The row as the file gives it: kept by a preview only, for its error file. */
+  cells?: Record<string, string>;
 }
 
 /** What checking a file found: its valid rows (unless handed over), mistakes, and notes. */
@@ -171,7 +189,12 @@ async function checkFile(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.');
-      errors.push({ line, field: field ? label(field) : null, message: issue?.message ?? 'tidak valid' });
+      errors.push({
+        line,
+        field: field ? label(field) : null,
+        message: issue?.message ?? 'tidak valid',
+        cells: values,
+      });
       continue;
     }
     const row = parsed.data as Record<string, unknown>;
@@ -186,11 +209,12 @@ async function checkFile(
         line,
         field: label(kind.keyField),
         message: `sama dengan baris ${earlier} (${label(kind.keyField)} ${key})`,
+        cells: values,
       });
       continue;
     }
     seen.set(key, line);
-    valid.push({ line, row });
+    valid.push(onChunk ? { line, row, cells: values } : { line, row });
     if (onChunk && valid.length === BATCH_ROWS) {
       await onChunk(valid);
       valid = [];
@@ -212,6 +236,50 @@ async function checkFile(
 interface Planned extends ValidRow {
   outcome: RowOutcome;
   values: Record<string, unknown>;
+  changes: ImportChange[];
+  scored: boolean;
+}
+
+const isLevel = (field: string): field is (typeof TINGKAT_WILAYAH)[number] =>
+  (TINGKAT_WILAYAH as readonly string[]).includes(field);
+
+const shownValue = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * What storing a row changes in its stored copy, field by field in the file's column order: a
+ * region by its stored name (a new one by the name the file gives it), the rest as stored.
+ */
+function changesOf(
+  kind: RowKind,
+  fields: readonly string[],
+  stored: Record<string, unknown>,
+  row: Record<string, unknown>,
+  values: Record<string, unknown>,
+  regions: RegionCache,
+  label: (field: string) => string,
+): ImportChange[] {
+  const changes: ImportChange[] = [];
+  for (const field of fields) {
+    if (field === kind.keyField) continue;
+    let lama: string;
+    let baru: string;
+    if (isLevel(field)) {
+      const was = stored[`id_${field}`] ?? null;
+      const next = values[`id_${field}`] ?? null;
+      if (was === next && next !== NEW_REGION) continue;
+      lama = typeof was === 'number' ? (regions.storedName(field, was) ?? '') : '';
+      baru =
+        (typeof next === 'number' && next !== NEW_REGION ? regions.storedName(field, next) : undefined) ??
+        shownValue(row[field]);
+    } else {
+      const next = field in values ? values[field] : row[field];
+      if (stored[field] === next) continue;
+      lama = shownValue(stored[field]);
+      baru = shownValue(next);
+    }
+    if (lama !== baru) changes.push({ field, label: label(field), lama, baru });
+  }
+  return changes;
 }
 
 /** Compares the stored values of a row with the imported ones, field by field. */
@@ -227,6 +295,7 @@ async function planChunk(
   regions: RegionCache,
   errors: ImportIssue[],
   label: (field: string) => string,
+  fields: readonly string[],
 ): Promise<Planned[]> {
   const stored = await kind.stored(
     db,
@@ -240,11 +309,28 @@ async function planChunk(
     const pending = kind.valuesOf(valid.row, copy, regions, valid.line);
     const result = pending instanceof Promise ? await pending : pending;
     if ('problem' in result) {
-      errors.push({ line: valid.line, field: label(result.problem.field), message: result.problem.message });
+      errors.push({
+        line: valid.line,
+        field: label(result.problem.field),
+        message: result.problem.message,
+        cells: valid.cells,
+      });
       continue;
     }
     const outcome = !copy ? 'baru' : sameValues(copy, result.values) ? 'tetap' : 'diperbarui';
-    planned.push({ ...valid, outcome, values: result.values });
+    const changes =
+      copy && outcome === 'diperbarui'
+        ? changesOf(kind, fields, copy, valid.row, result.values, regions, label)
+        : [];
+    planned.push({ ...valid, outcome, values: result.values, changes, scored: false });
+  }
+  // Whether the rows whose name or region changes were examined already: one query.
+  const guarded = kind.guarded;
+  const touched = guarded ? planned.filter((p) => p.changes.some((c) => guarded.includes(c.field))) : [];
+  if (touched.length && kind.scored) {
+    const copies = touched.map((p) => stored.get(kind.keyOf(p.row)) as Record<string, unknown>);
+    const scored = await kind.scored(db, copies);
+    for (const p of touched) p.scored = scored.has(kind.keyOf(p.row));
   }
   return planned;
 }
@@ -265,14 +351,25 @@ export async function previewImport(
   const kind = await rowKindOf(db, orgId, target);
   const regions = RegionCache.lookUp(db, orgId);
   const label = (field: string) => labelKolom(jenisOf(target.kind), field);
+  const fields = importColumns(target.kind);
   const counts: ImportReport = { baru: 0, diperbarui: 0, tetap: 0 };
   const rows: PlannedRow[] = [];
+  const scored: PlannedRow[] = [];
+  let scoredCount = 0;
   const problems: ImportIssue[] = [];
   const { errors, total, notes } = await checkFile(kind, target, source, signal, async (piece) => {
-    for (const { line, row, outcome, values } of await planChunk(db, kind, piece, regions, problems, label)) {
-      counts[outcome]++;
-      if (rows.length < limits.rows)
-        rows.push({ line, outcome, values: withStoredRegions(row, values, regions) });
+    const planned = await planChunk(db, kind, piece, regions, problems, label, fields);
+    for (const p of planned) {
+      counts[p.outcome]++;
+      const shown = () => ({
+        line: p.line,
+        outcome: p.outcome,
+        values: withStoredRegions(p.row, p.values, regions),
+        changes: p.changes,
+        scored: p.scored,
+      });
+      if (rows.length < limits.rows) rows.push(shown());
+      if (p.scored && scoredCount++ < limits.rows) scored.push(shown());
     }
   });
   errors.push(...problems);
@@ -285,6 +382,8 @@ export async function previewImport(
     errorCount: errors.length,
     notes,
     regions: regions.list(),
+    scored,
+    scoredCount,
   };
 }
 
@@ -303,6 +402,29 @@ function withStoredRegions(
       shown[level] = stored;
   }
   return shown;
+}
+
+/**
+ * An import refused because it changes the name or region of participants who already have
+ * scores, and the committee did not confirm as many (docs/decisions/149): nothing is written.
+ */
+export class ScoredUnconfirmed extends AppError {
+  constructor(
+    readonly nos: number[],
+    confirmed: number,
+  ) {
+    const sorted = [...nos].sort((a, b) => a - b);
+    const listed =
+      sorted.slice(0, 10).join(', ') + (sorted.length > 10 ? ` dan ${sorted.length - 10} lainnya` : '');
+    const why =
+      confirmed > 0
+        ? ` Yang dikonfirmasi ${confirmed} peserta, tetapi berkas ini mengubah ${nos.length}: pratinjau berkasnya lagi.`
+        : '';
+    super(
+      409,
+      `Impor ditahan, tidak ada yang disimpan: berkas ini mengubah nama atau wilayah ${nos.length} peserta yang sudah dinilai (nomor ${listed}).${why} Periksa kelompok "Peserta yang sudah dinilai" di pratinjau, centang "Saya yakin mengubah data ${nos.length} peserta yang sudah dinilai", lalu tekan Impor lagi.`,
+    );
+  }
 }
 
 /** The refusal of an import while near misses are undecided: nothing is written. */
@@ -331,10 +453,11 @@ export async function applyImport(
   source: TableSource,
   now: string,
   idPemilih = 0,
-  { decisions = {}, signal }: ImportOptions = {},
+  { decisions = {}, signal, scoredConfirmed = 'semua' }: ImportOptions = {},
 ): Promise<ImportReport> {
   const kind = await rowKindOf(db, orgId, target);
   const label = (field: string) => labelKolom(jenisOf(target.kind), field);
+  const fields = importColumns(target.kind);
   const { valid, errors } = await checkFile(kind, target, source, signal);
   if (errors.length) throw new ImportRefused(errors);
   // In key order, each chunk's stored copies are one narrow range of the key's index.
@@ -351,13 +474,17 @@ export async function applyImport(
     const regions = RegionCache.creating(trx, orgId, decisions);
     await kind.begin?.(trx);
     const report: ImportReport = { baru: 0, diperbarui: 0, tetap: 0 };
+    const scored: number[] = [];
     for (const piece of chunks(valid)) {
       // Between chunks other requests are answered (the transaction stays open: all or nothing).
       await nextTurn();
-      const planned = await planChunk(trx, kind, piece, regions, errors, label);
+      const planned = await planChunk(trx, kind, piece, regions, errors, label, fields);
       // After a refused row nothing more is written (all is rolled back), but every refusal is named.
       if (errors.length) continue;
-      for (const p of planned) report[p.outcome]++;
+      for (const p of planned) {
+        report[p.outcome]++;
+        if (p.scored) scored.push(Number(kind.keyOf(p.row)));
+      }
       await kind.write(
         trx,
         planned.filter((p) => p.outcome !== 'tetap'),
@@ -368,6 +495,9 @@ export async function applyImport(
     const undecided = regions.undecided();
     if (undecided.length) throw undecidedRegions(undecided);
     if (errors.length) throw new ImportRefused(errors.sort(byLine));
+    // What was written meanwhile is rolled back: the whole import waits for the confirmation.
+    if (scored.length && scoredConfirmed !== 'semua' && scoredConfirmed !== scored.length)
+      throw new ScoredUnconfirmed(scored, scoredConfirmed);
     await kind.after?.(trx, report, { now, idPemilih });
     return report;
   });

@@ -1,4 +1,9 @@
-import { IMPOR_KEPUTUSAN_FIELD, IMPOR_MAX_BYTES, ImporKeputusan } from '@ukt/core';
+import {
+  IMPOR_KEPUTUSAN_FIELD,
+  IMPOR_KONFIRMASI_DINILAI_FIELD,
+  IMPOR_MAX_BYTES,
+  ImporKeputusan,
+} from '@ukt/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors';
 import { type TableSource, tableFormatOf } from './read-table';
@@ -46,14 +51,22 @@ function decisionsOf(fields: Record<string, unknown>): ImporKeputusan {
   return parsed.data;
 }
 
+/** How many changes to scored participants the committee confirmed (a field before the file): 0 when none. */
+function confirmedOf(fields: Record<string, unknown>): number {
+  const field = fields[IMPOR_KONFIRMASI_DINILAI_FIELD] as { value?: unknown } | undefined;
+  const value = typeof field?.value === 'string' ? field.value.trim() : '';
+  return /^\d{1,7}$/.test(value) ? Number(value) : 0;
+}
+
 /**
  * Reads the one file of an import upload, refusing while it streams anything over IMPOR_MAX_BYTES
  * (413), and checks it: a .csv or .xlsx name (415) whose content is what the name says (415).
- * The committee's region decisions come as a form field before the file.
+ * The committee's region decisions and its confirmation of changes to scored participants come
+ * as form fields before the file.
  */
 export async function readImportUpload(
   request: FastifyRequest,
-): Promise<TableSource & { decisions: ImporKeputusan }> {
+): Promise<TableSource & { decisions: ImporKeputusan; scoredConfirmed: number }> {
   if (!request.isMultipart())
     throw new AppError(
       415,
@@ -64,12 +77,14 @@ export async function readImportUpload(
   let name: string;
   let bytes: Buffer;
   let decisions: ImporKeputusan;
+  let scoredConfirmed: number;
   try {
     const part = await request.file({
       limits: { fileSize: IMPOR_MAX_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 11 },
     });
     if (!part) throw badRequest('Pilih berkas .csv atau .xlsx untuk diimpor.');
     decisions = decisionsOf(part.fields);
+    scoredConfirmed = confirmedOf(part.fields);
     name = part.filename.split(/[\\/]/).pop()?.slice(0, 120) || 'berkas';
     bytes = await part.toBuffer();
   } catch (error) {
@@ -90,5 +105,5 @@ export async function readImportUpload(
   if (!bytes.length)
     throw badRequest(`${name}: berkas kosong. Isi baris judul dan datanya, lalu unggah lagi.`);
   if (!contentFits(name, bytes)) throw notATable();
-  return { name, read: async () => bytes, decisions };
+  return { name, read: async () => bytes, decisions, scoredConfirmed };
 }

@@ -2,7 +2,7 @@ import { API, DISAHKAN_MESSAGE, Soal } from '@ukt/core';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from '../src/db/sqlite-driver';
-import { ADMIN, api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
+import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from './support/app';
 import { fisikPayload } from './support/scores';
 
 // A phone's score write is one commit (docs/decisions/116): on PostgreSQL one statement sent in
@@ -160,84 +160,7 @@ describe.each(DATABASES)('a score write on %s', (kind) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
-  it('answers refusals with the texts of the checks and keeps none of them', async () => {
-    const db = s.t.app.db;
-    const senam = { nilai_senam: 70, nilai_senam_plus: 0 };
-    const refused = async (
-      payload: object,
-      idempotencyKey: string,
-      status: number,
-      message: string,
-      token = s.siti,
-    ) => {
-      const res = await write(API.nilai.href(), payload, idempotencyKey, token);
-      expect(res.statusCode, res.body).toBe(status);
-      expect(body(res)).toEqual({ success: false, message });
-      const kept = await db
-        .selectFrom('idempotency')
-        .select('key')
-        .where('key', '=', idempotencyKey)
-        .execute();
-      expect(kept).toEqual([]);
-    };
-    await refused(
-      { ...key(5), id_siswa: 999_999, ...senam },
-      'tolak-1',
-      404,
-      'Peserta dengan ID 999999 tidak ditemukan di kegiatan ini.',
-    );
-    await refused(
-      { ...key(5), id_ukt: 99, ...senam },
-      'tolak-2',
-      404,
-      'Kegiatan dengan ID 99 tidak ditemukan.',
-    );
-    const siti = await db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
-    const outside = await db
-      .selectFrom('siswa')
-      .select('id_siswa')
-      .where('id_ukt', '=', 1)
-      .where('id_cabang', '!=', siti.id_cabang as number)
-      .executeTakeFirstOrThrow();
-    await refused(
-      { ...key(5), id_siswa: outside.id_siswa, ...senam },
-      'tolak-3',
-      403,
-      'Peserta ini di luar perwapus/cabang Anda.',
-    );
-    await refused(
-      { ...key(5), ...senam },
-      'tolak-4',
-      403,
-      'Penguji dewan 2 hanya boleh menyimpan nilai KESHAN.',
-      s.agus,
-    );
-    const mundur = await api(s.t, s.admin, 'POST', API.panitia.pesertaMundur.href(1, key(5).id_siswa), {
-      mundur: true,
-    });
-    expect(mundur.statusCode, mundur.body).toBe(200);
-    await refused({ ...key(5), ...senam }, 'tolak-5', 409, 'Peserta ini sudah mundur dari kegiatan.');
-    const taken = await api(s.t, s.admin, 'POST', `/DataSiswa/siswaUpdate/${key(6).id_siswa}`, {
-      id_ukt: 1,
-      sudah_tes: 1,
-    });
-    expect(taken.statusCode, taken.body).toBe(200);
-    const admin = await db
-      .selectFrom('penguji')
-      .select('nama')
-      .where('no_wa', '=', ADMIN)
-      .executeTakeFirstOrThrow();
-    await refused(
-      { ...key(6), ...senam },
-      'tolak-6',
-      409,
-      `Peserta ini sedang diuji oleh ${admin.nama} di pos ini.`,
-    );
-  });
+  // Refusals, their texts and that none keeps its key: test/parity/simpan-nilai.parity.test.ts.
 
   it('refuses a ratified event for now: the same key writes once the ratification is undone', async () => {
     const payload = { ...key(7), nilai_senam: 75, nilai_senam_plus: 0 };

@@ -5,12 +5,20 @@ import { type ImporTarget, imporForm, imporQuery } from './impor-target';
 
 const HasilAnswer = apiResult(ImporHasil);
 
-/** POST /panitia/impor/{jenis}: imports a file, all rows or none, with the region decisions taken. */
-export async function impor(target: ImporTarget, file: File, decisions: ImporKeputusan): Promise<ImporHasil> {
+/**
+ * POST /panitia/impor/{jenis}: imports a file, all rows or none, with the region decisions taken
+ * and the number of changes to examined participants confirmed (409 when the file has others).
+ */
+export async function impor(
+  target: ImporTarget,
+  file: File,
+  decisions: ImporKeputusan,
+  yakinDinilai = 0,
+): Promise<ImporHasil> {
   const answer = HasilAnswer.safeParse(
     await apiPost<unknown>(
       API.panitia.impor.href(target.jenis, imporQuery(target)),
-      imporForm(file, decisions),
+      imporForm(file, decisions, yakinDinilai),
     ),
   );
   if (!answer.success) throw new Error('Hasil impor tidak dapat dibaca.');
@@ -39,11 +47,13 @@ export function useImpor() {
       target,
       file,
       decisions,
+      yakinDinilai,
     }: {
       target: ImporTarget;
       file: File;
       decisions: ImporKeputusan;
-    }) => impor(target, file, decisions),
+      yakinDinilai: number;
+    }) => impor(target, file, decisions, yakinDinilai),
     onSuccess: (_hasil, { target }) =>
       Promise.all(CHANGED[target.jenis].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

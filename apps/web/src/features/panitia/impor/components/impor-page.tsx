@@ -37,6 +37,8 @@ export function ImporPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [hasil, setHasil] = useState<ImporHasil | null>(null);
   const [decisions, setDecisions] = useState<ImporKeputusan>({});
+  // The second confirmation: changes to the name or region of participants already examined.
+  const [yakin, setYakin] = useState(false);
   // A new key empties the file input (after an import or a change of kind).
   const [inputKey, setInputKey] = useState(0);
   const pratinjau = usePratinjauImpor();
@@ -55,6 +57,7 @@ export function ImporPage() {
     setFile(null);
     setProblem(null);
     setDecisions({});
+    setYakin(false);
     pratinjau.reset();
     impor.reset();
     setInputKey((k) => k + 1);
@@ -74,6 +77,7 @@ export function ImporPage() {
     pratinjau.reset();
     impor.reset();
     setDecisions({});
+    setYakin(false);
     setFile(chosen);
     if (!chosen) return setProblem(null);
     const why = fileProblem(chosen);
@@ -83,8 +87,9 @@ export function ImporPage() {
 
   const run = () => {
     if (!file) return;
+    const yakinDinilai = yakin ? (pratinjau.data?.jumlah_dinilai ?? 0) : 0;
     impor.mutate(
-      { target, file, decisions },
+      { target, file, decisions, yakinDinilai },
       {
         onSuccess: (result) => {
           reset();
@@ -105,6 +110,8 @@ export function ImporPage() {
   const undecided = preview
     ? preview.wilayah.filter((w) => w.mirip !== null && !decisions[w.kunci]).length
     : 0;
+  const dinilai = preview?.jumlah_dinilai ?? 0;
+  const menungguYakin = dinilai > 0 && !yakin;
 
   return (
     <section className="flex flex-col gap-4">
@@ -176,7 +183,7 @@ export function ImporPage() {
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="flex-1 text-lg font-bold">Pratinjau: {file?.name}</h2>
             </div>
-            <PratinjauView pratinjau={preview} />
+            <PratinjauView pratinjau={preview} fileName={file?.name} />
             {preview.wilayah.length > 0 && (
               <WilayahKeputusan
                 wilayah={preview.wilayah}
@@ -193,12 +200,29 @@ export function ImporPage() {
                 Belum ada yang disimpan. Pilih “Pakai yang ada” atau “Buat baru” untuk {undecided} nama
                 wilayah yang mirip, lalu tekan Impor.
               </Notice>
+            ) : menungguYakin ? (
+              <Notice>
+                Belum ada yang disimpan. Berkas ini mengubah nama atau wilayah {dinilai} peserta yang sudah
+                dinilai: periksa daftarnya di atas, centang kotak di bawah bila memang benar, lalu tekan
+                Impor.
+              </Notice>
             ) : (
               <Notice>Belum ada yang disimpan. Tekan Impor untuk menyimpan semua baris sekaligus.</Notice>
             )}
+            {errors === 0 && dinilai > 0 && (
+              <label className="flex items-start gap-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-950 ring-2 ring-amber-400">
+                <input
+                  type="checkbox"
+                  checked={yakin}
+                  onChange={(e) => setYakin(e.target.checked)}
+                  className="mt-0.5 h-5 w-5 shrink-0"
+                />
+                <span>Saya yakin mengubah data {dinilai} peserta yang sudah dinilai</span>
+              </label>
+            )}
             {impor.isError && <Notice tone="error">{impor.error.message}</Notice>}
             <Button
-              disabled={errors > 0 || undecided > 0 || impor.isPending}
+              disabled={errors > 0 || undecided > 0 || menungguYakin || impor.isPending}
               onClick={run}
               className="h-12 text-base"
             >

@@ -30,12 +30,11 @@ const STATUS_STYLE: Record<Status, string> = {
 function Perubahan({ baris }: { baris: ImporBaris }) {
   if (!baris.perubahan.length) return <span className="text-neutral-400">–</span>;
   return (
-    <ul className="flex min-w-56 flex-col gap-0.5" data-perubahan={baris.baris}>
+    <ul className="flex flex-col gap-0.5" data-perubahan={baris.baris}>
       {baris.perubahan.map((p) => (
         <li key={p.kolom}>
           <span className="font-semibold">{p.label}:</span>{' '}
-          <span className="text-neutral-600">{p.lama || '(kosong)'}</span> <span aria-hidden="true">→</span>
-          <span className="sr-only">menjadi</span>{' '}
+          <span className="text-neutral-600">{p.lama || '(kosong)'}</span> →{' '}
           <span className="font-semibold text-amber-900">{p.baru || '(kosong)'}</span>
         </li>
       ))}
@@ -55,7 +54,7 @@ const statusColumn = column.accessor('status', {
 });
 const perubahanColumn = column.display({
   id: 'perubahan',
-  header: 'Perubahan (lama → baru)',
+  header: 'Perubahan',
   cell: ({ row }) => <Perubahan baris={row.original} />,
 });
 
@@ -124,6 +123,9 @@ function Count({ label, value, tone = '' }: { label: string; value: number; tone
   );
 }
 
+/** In the table: the line and status on one line, the changes wide enough to read at a glance. */
+const BARIS_CLASS = { baris: 'whitespace-nowrap', status: 'whitespace-nowrap', perubahan: 'min-w-64' };
+
 type Saring = Status | 'semua';
 
 /** Which rows the list shows: all, or one status (the changes are what the committee checks). */
@@ -179,16 +181,20 @@ export function PratinjauView({ pratinjau, fileName }: { pratinjau: ImporPratinj
   };
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+      <div
+        className={`grid grid-cols-3 gap-2 ${pratinjau.jenis === 'peserta' ? 'sm:grid-cols-6' : 'sm:grid-cols-5'}`}
+      >
         <Count label="Baris" value={pratinjau.jumlah_baris} />
         <Count label="Baru" value={pratinjau.baru} />
         <Count label="Diperbarui" value={pratinjau.diperbarui} />
         <Count label="Tetap" value={pratinjau.tetap} />
-        <Count
-          label="Sudah dinilai"
-          value={pratinjau.jumlah_dinilai}
-          tone={pratinjau.jumlah_dinilai ? 'text-amber-900 ring-amber-400' : ''}
-        />
+        {pratinjau.jenis === 'peserta' && (
+          <Count
+            label="Sudah dinilai"
+            value={pratinjau.jumlah_dinilai}
+            tone={pratinjau.jumlah_dinilai ? 'text-amber-900 ring-amber-400' : ''}
+          />
+        )}
         <Count
           label="Kesalahan"
           value={pratinjau.jumlah_kesalahan}
@@ -229,7 +235,7 @@ export function PratinjauView({ pratinjau, fileName }: { pratinjau: ImporPratinj
             data={pratinjau.kesalahan}
             columns={KESALAHAN_COLUMNS}
             getRowId={(k) => `${k.baris}-${k.kolom}-${k.pesan}`}
-            columnClass={{ baris: 'w-24 whitespace-nowrap' }}
+            columnClass={{ baris: 'whitespace-nowrap', pesan: 'min-w-48' }}
           />
           {pratinjau.jumlah_kesalahan > pratinjau.kesalahan.length && (
             <p className="text-sm text-neutral-600">
@@ -259,6 +265,7 @@ export function PratinjauView({ pratinjau, fileName }: { pratinjau: ImporPratinj
             data={pratinjau.dinilai}
             columns={DINILAI_COLUMNS}
             getRowId={(r) => String(r.baris)}
+            columnClass={BARIS_CLASS}
           />
         </section>
       )}
@@ -276,6 +283,7 @@ export function PratinjauView({ pratinjau, fileName }: { pratinjau: ImporPratinj
             data={shown}
             columns={columns}
             getRowId={(r) => String(r.baris)}
+            columnClass={BARIS_CLASS}
             rowAttributes={(r) => ({ className: r.dinilai ? 'bg-amber-50' : '', 'data-status': r.status })}
           />
           {hidden > 0 && (

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { API, type PanitiaPeserta } from '@ukt/core';
+import { ADMIN } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
+import { closeDialog, consoleApi, openConsole, openTab, pesertaCsv, pesertaRow } from './panitia-helpers';
+
+// An import shows what it changes (docs/decisions/149): old → new per field, a participant who
+// already has scores renamed only after a tick box of its own, and every error row on the page and
+// in a file to fix in Excel.
+
+for (const [width, height] of [
+  [1366, 768],
+  [360, 740],
+] as const) {
+  test(`a renamed examined participant needs its own confirmation; error rows are listed and downloaded (${width}×${height})`, async ({
+    page,
+  }) => {
+    await loginAs(page, ADMIN.noWa);
+    await page.setViewportSize({ width, height });
+    await openConsole(page);
+    await openTab(page, 'Impor');
+    await page.getByLabel('Jenis data').selectOption('peserta');
+    await page.getByLabel('Kegiatan').selectOption('1');
+
+    // Participant 1 has a score; participant 2 has none.
+    const api = await consoleApi(page);
+    const list = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
+      .data;
+    const first = list.find((p) => p.no_urut === 1) as PanitiaPeserta;
+    const second = list.find((p) => p.no_urut === 2) as PanitiaPeserta;
+    const scored = await api.post(API.nilai.href(), {
+      id_siswa: first.id_siswa,
+      id_ukt: 1,
+      id_tingkat: 1,
+      nilai_jurus: 75,
+      nilai_jurus_plus: 0,
+    });
+    expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+    const row = (p: PanitiaPeserta, nama: string) => [
+      p.no_urut,
+      nama,
+      p.perwapus,
+      p.cabang,
+      p.ranting,
+      p.rayon,
+      p.provinsi,
+    ];
+    const good = [row(first, 'siti aminah'), row(second, 'Nama Kedua Baru')];
+    const bad = [
+      pesertaRow(905, ''),
+      pesertaRow('x', 'Ani Salah'),
+      ['906', 'Budi Salah', 'Perwapus Madiun Raya', '', 'Ranting Taman', 'Rayon Demangan', ''],
+    ];
+
+    const file = page.getByLabel(/File impor/);
+    await file.setInputFiles({
+      name: 'peserta.csv',
+      mimeType: 'text/csv',
+      buffer: pesertaCsv([...good, ...bad]),
+    });
+    await expect(page.locator('[data-count="Kesalahan"]')).toHaveText('3');
+    await expect(page.locator('[data-count="Sudah dinilai"]')).toHaveText('1');
+    // Every error row is on the page, none folded away.
+    const errors = page.locator('[aria-label="Daftar kesalahan"]');
+    for (const text of ['Nama: wajib diisi', 'No. Urut: harus bilangan bulat', 'Cabang: wajib diisi'])
+      await expect(errors).toContainText(text);
+    await expect(errors).toContainText('Budi Salah');
+    await expect(page.getByText(/kesalahan lain|baris lain/)).toHaveCount(0);
+
+    const scoredGroup = page.getByRole('region', { name: /Peserta yang sudah dinilai/ });
+    await expect(scoredGroup).toContainText(`Nama: ${first.nama} → Siti Aminah`);
+    await expect(scoredGroup).not.toContainText('Nama Kedua Baru');
+    await expect(page.locator('[aria-label="Pratinjau baris"]')).toContainText(
+      `Nama: ${second.nama} → Nama Kedua Baru`,
+    );
+    await page.getByRole('heading', { name: /Kesalahan/ }).scrollIntoViewIfNeeded();
+    await shot(page, `panitia-impor-kesalahan-${width}`);
+
+    // The error rows as a file: the row as typed, its line and its mistake beside it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Unduh baris yang salah (.csv)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('peserta-kesalahan.csv');
+    const text = await readFile((await download.path()) as string, 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'No. Urut;Nama;Perwapus;Cabang;Ranting;Rayon;Provinsi;Baris;Kesalahan',
+      '905;;Perwapus Madiun Raya;Cabang Kota Madiun;Ranting Taman;Rayon Demangan;Jawa Timur;4;kolom Nama: wajib diisi',
+      'x;Ani Salah;Perwapus Madiun Raya;Cabang Kota Madiun;Ranting Taman;Rayon Demangan;Jawa Timur;5;kolom No. Urut: harus bilangan bulat',
+      '906;Budi Salah;Perwapus Madiun Raya;;Ranting Taman;Rayon Demangan;;6;kolom Cabang: wajib diisi',
+    ]);
+
+    // The file without its errors: the import waits for the second confirmation.
+    await file.setInputFiles({ name: 'peserta benar.csv', mimeType: 'text/csv', buffer: pesertaCsv(good) });
+    await expect(page.locator('[data-count="Kesalahan"]')).toHaveText('0');
+    await expect(page.locator('[data-count="Diperbarui"]')).toHaveText('2');
+    const importButton = page.getByRole('button', { name: 'Impor', exact: true });
+    const yakin = page.getByLabel('Saya yakin mengubah data 1 peserta yang sudah dinilai');
+    await expect(importButton).toBeDisabled();
+    await expect(yakin).not.toBeChecked();
+    await scoredGroup.scrollIntoViewIfNeeded();
+    await shot(page, `panitia-impor-dinilai-${width}`);
+    await yakin.check();
+    await expect(importButton).toBeEnabled();
+    await importButton.click();
+    await closeDialog(page, '0 baru, 2 diperbarui, 0 tetap');
+    const after = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
+      .data;
+    expect(after.find((p) => p.no_urut === 1)?.nama).toBe('Siti Aminah');
+    expect(after.find((p) => p.no_urut === 2)?.nama).toBe('Nama Kedua Baru');
+  });
+}

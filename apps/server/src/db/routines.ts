@@ -44,7 +44,7 @@ export function routineHash(text: string): string {
 }
 
 /** The hash each routine's function in the current schema carries (null: none, or made by a migration). */
-async function appliedHashes(db: Kysely<unknown>): Promise<Map<string, string | null>> {
+async function appliedHashes<DB>(db: Kysely<DB>): Promise<Map<string, string | null>> {
   const { rows } = await sql<{ name: string; hash: string | null }>`select p.proname::text as name,
       obj_description(p.oid, 'pg_proc') as hash
     from pg_proc p where p.pronamespace = current_schema()::regnamespace
@@ -57,7 +57,7 @@ async function appliedHashes(db: Kysely<unknown>): Promise<Map<string, string | 
  * made from; nothing on SQLite. The caller holds the migration lock (migrate.ts); `db` may be a
  * transaction. Returns the names applied.
  */
-export async function applyRoutines(db: Kysely<unknown>): Promise<string[]> {
+export async function applyRoutines<DB>(db: Kysely<DB>): Promise<string[]> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return [];
   const applied = await appliedHashes(db);
   const changed: string[] = [];

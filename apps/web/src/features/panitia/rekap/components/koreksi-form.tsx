@@ -1,9 +1,11 @@
 import {
+  formatNilai,
   formatNilaiKolom,
   KOMPONEN,
   type KomponenKey,
   KoreksiBody,
   komponenLabel,
+  RENTANG_KOMPONEN,
   type RekapRow,
 } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
@@ -73,7 +75,7 @@ export function KoreksiForm({
         value={nilai}
         onValue={setNilai}
         error={errors.nilai}
-        hint="0 sampai 100"
+        hint={`${formatNilai(RENTANG_KOMPONEN[key].min)} sampai ${formatNilai(RENTANG_KOMPONEN[key].max)}`}
       />
       <TextAreaField
         label="Alasan koreksi"

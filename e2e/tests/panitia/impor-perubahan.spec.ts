@@ -116,3 +116,57 @@ for (const [width, height] of [
     expect(after.find((p) => p.no_urut === 2)?.nama).toBe('Nama Kedua Baru');
   });
 }
+
+test('a file of 2,000 rows draws only the rows in view, its changes found by status; a participant scored after the preview holds the import', async ({
+  page,
+}) => {
+  await loginAs(page, ADMIN.noWa);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openConsole(page);
+  await openTab(page, 'Impor');
+  await page.getByLabel('Jenis data').selectOption('peserta');
+  await page.getByLabel('Kegiatan').selectOption('1');
+  const api = await consoleApi(page);
+  const list = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
+    .data;
+  const second = list.find((p) => p.no_urut === 2) as PanitiaPeserta;
+  const rows = [
+    [2, 'Nama Kedua Ganti', second.perwapus, second.cabang, second.ranting, second.rayon, second.provinsi],
+    ...Array.from({ length: 1999 }, (_, i) => pesertaRow(5000 + i, `Peserta Massal ${i + 1}`)),
+  ];
+  await page
+    .getByLabel(/File impor/)
+    .setInputFiles({ name: 'peserta besar.csv', mimeType: 'text/csv', buffer: pesertaCsv(rows) });
+  await expect(page.locator('[data-count="Baris"]')).toHaveText('2.000');
+  await expect(page.locator('[data-count="Sudah dinilai"]')).toHaveText('0');
+  const table = page.locator('[aria-label="Pratinjau baris"]');
+  await expect(table).toContainText('Peserta Massal 1');
+  // Every row is sent, only those in view are drawn.
+  expect(await table.locator('tbody tr').count()).toBeLessThan(100);
+  await page.getByRole('button', { name: 'Diperbarui (1)' }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table).toContainText(`Nama: ${second.nama} → Nama Kedua Ganti`);
+  await shot(page, 'panitia-impor-besar-1366');
+
+  // Participant 2 is scored on a phone after the preview: the import is held, nothing written,
+  // and the preview, read again, asks for the confirmation.
+  const scored = await api.post(API.nilai.href(), {
+    id_siswa: second.id_siswa,
+    id_ukt: 1,
+    id_tingkat: 1,
+    nilai_jurus: 70,
+    nilai_jurus_plus: 0,
+  });
+  expect(scored.status, JSON.stringify(scored.body)).toBe(200);
+  await page.getByRole('button', { name: 'Impor', exact: true }).click();
+  await expect(page.getByText('Impor ditahan, tidak ada yang disimpan')).toBeVisible();
+  await expect(page.locator('[data-count="Sudah dinilai"]')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Impor', exact: true })).toBeDisabled();
+  const after = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
+    .data;
+  expect(after.find((p) => p.no_urut === 2)?.nama).toBe(second.nama);
+  expect(after.some((p) => p.nama === 'Peserta Massal 1')).toBe(false);
+  await page.getByLabel('Saya yakin mengubah data 1 peserta yang sudah dinilai').check();
+  await page.getByRole('button', { name: 'Impor', exact: true }).click();
+  await closeDialog(page, '1.999 baru, 1 diperbarui');
+});

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
 import { Spinner } from '../../../../components/ui/spinner';
+import { ApiError } from '../../../../lib/api-client';
 import { showError, showSuccess } from '../../../../lib/dialogs';
 import { SelectField } from '../../components/field';
 import { KegiatanSelect, useKegiatanParam } from '../../components/kegiatan-select';
@@ -23,6 +24,9 @@ const JENIS_LABEL: Record<ImporJenis, string> = {
   peserta: 'Peserta (per kegiatan)',
   soal: 'Soal KESHAN (per tingkat)',
 };
+
+/** A count as Indonesian writes it: 1.999. */
+const angka = (n: number) => n.toLocaleString('id-ID');
 
 /**
  * /panitia/impor: kind → template → file → preview (nothing written) → Impor, all rows or none
@@ -95,9 +99,16 @@ export function ImporPage() {
           reset();
           setHasil(result);
           void showSuccess(
-            `${result.baru} baru, ${result.diperbarui} diperbarui, ${result.tetap} tetap.`,
+            `${angka(result.baru)} baru, ${angka(result.diperbarui)} diperbarui, ${angka(result.tetap)} tetap.`,
             'Impor berhasil',
           );
+        },
+        onError: (error) => {
+          // Held for examined participants the preview did not show (scored since): show them now.
+          if (error instanceof ApiError && error.status === 409) {
+            setYakin(false);
+            pratinjau.mutate({ target, file });
+          }
         },
       },
     );
@@ -233,7 +244,8 @@ export function ImporPage() {
       )}
       {hasil && (
         <Notice>
-          Impor selesai: {hasil.baru} baru, {hasil.diperbarui} diperbarui, {hasil.tetap} tetap.
+          Impor selesai: {angka(hasil.baru)} baru, {angka(hasil.diperbarui)} diperbarui, {angka(hasil.tetap)}{' '}
+          tetap.
           {target.jenis === 'peserta' && (
             <>
               {' '}

@@ -106,6 +106,37 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
     expect(out.at(-1)).toContain('3 tidak berubah');
   });
 
+  it('holds a file renaming an examined participant until --yakin-dinilai names as many', async () => {
+    // #2 of event 10 has a KESHAN answer sheet: examined.
+    const app = await buildApp(config);
+    try {
+      const bayu = await app.db
+        .selectFrom('siswa')
+        .select('id_siswa')
+        .where('id_ukt', '=', 10)
+        .where('no_urut', '=', 2)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto('keshan_jawaban')
+        .values({ id_ukt: 10, id_siswa: bayu.id_siswa, id_tingkat: 2, id_soal: 1, jawaban: 'A' })
+        .execute();
+    } finally {
+      await app.close();
+    }
+    const renamed = file(
+      'peserta-ganti.csv',
+      'no_urut,nama,perwapus,cabang,ranting,rayon,provinsi\n2,Bayu Nugraha,Perwapus A,Cabang A2,Ranting Y,Rayon 2,Jawa Timur\n',
+    );
+    expect(await ukt('import', 'participants', renamed, '--event', '10')).toBe(1);
+    expect(err.at(-1)).toContain('Impor ditahan, tidak ada yang disimpan');
+    expect(err.at(-1)).toContain('--yakin-dinilai 1');
+    expect(await ukt('import', 'participants', renamed, '--event', '10', '--yakin-dinilai', '2')).toBe(1);
+    expect(await ukt('export', 'results', '--event', '10', '--out', join(dir, 'sebelum.csv'))).toBe(0);
+    expect(readFileSync(join(dir, 'sebelum.csv'), 'utf8')).toContain('Bayu Nugroho');
+    expect(await ukt('import', 'participants', renamed, '--event', '10', '--yakin-dinilai', '1')).toBe(0);
+    expect(out.at(-1)).toContain('1 diperbarui');
+  });
+
   it('shows a running server the participants an import adds (cached list pages go stale)', async () => {
     const app = await buildApp(config);
     try {

@@ -1,6 +1,7 @@
 import { buildApp } from '../../app';
+import { badRequest } from '../../lib/errors';
 import type { ImportReport, ImportTarget } from '../../modules/imports/import-target';
-import { applyImport, importColumns } from '../../modules/imports/imports.service';
+import { applyImport, importColumns, ScoredUnconfirmed } from '../../modules/imports/imports.service';
 import { importPending, type PendingReport, readPendingFile } from '../../modules/imports/pending.service';
 import { fileSource } from '../../modules/imports/read-table';
 import { type Command, type Invocation, positive } from '../command';
@@ -13,6 +14,25 @@ const describePending = (r: PendingReport) =>
     `Nilai tertunda: ${r.terkirim} tersimpan, ${r.sudahAda} sudah ada sebelumnya, ${r.ditolak.length} ditolak.`,
     ...r.ditolak.map((d) => `  ditolak: ${d.label}: ${d.message}`),
   ].join('\n');
+
+/**
+ * `--yakin-dinilai N`: the committee confirms changing the name or region of N participants who were
+ * already examined (docs/decisions/149); without it such a file is held, as in the console.
+ */
+function scoredConfirmedOf(flag: Invocation['flag']): number {
+  const value = flag('yakin-dinilai');
+  return value === undefined ? 0 : positive(value, '--yakin-dinilai');
+}
+
+/** The console's refusal of an unconfirmed change to examined participants, in the command line's words. */
+function heldForScored(error: ScoredUnconfirmed): Error {
+  const sorted = [...error.nos].sort((a, b) => a - b);
+  const listed =
+    sorted.slice(0, 10).join(', ') + (sorted.length > 10 ? ` dan ${sorted.length - 10} lainnya` : '');
+  return badRequest(
+    `Impor ditahan, tidak ada yang disimpan: berkas ini mengubah nama atau wilayah ${error.nos.length} peserta yang sudah dinilai (nomor ${listed}). Periksa perubahannya di pratinjau konsol (Impor), atau bila memang benar, jalankan lagi dengan --yakin-dinilai ${error.nos.length}.`,
+  );
+}
 
 /** `import <word> FILE`: a committee file of one kind, all-or-nothing. */
 function importCommand(
@@ -27,17 +47,23 @@ function importCommand(
     flags,
     help: `kolom ${importColumns(kind).join(',')}`,
     async run(invocation) {
-      const { config, db, writer, now, io, arg } = invocation;
-      const report = await applyImport(
-        db,
-        writer,
-        config.orgId,
-        target(invocation),
-        fileSource(arg),
-        now.toISOString(),
-      );
-      io.out(describeReport(report));
-      return 0;
+      const { config, db, writer, now, io, arg, flag } = invocation;
+      try {
+        const report = await applyImport(
+          db,
+          writer,
+          config.orgId,
+          target(invocation),
+          fileSource(arg),
+          now.toISOString(),
+          0,
+          { scoredConfirmed: scoredConfirmedOf(flag) },
+        );
+        io.out(describeReport(report));
+        return 0;
+      } catch (error) {
+        throw error instanceof ScoredUnconfirmed ? heldForScored(error) : error;
+      }
     },
   };
 }
@@ -50,7 +76,7 @@ export const importCommands: Command[] = [
     'participants',
     'siswa',
     ({ flag }) => ({ kind: 'siswa', idUkt: positive(flag('event'), '--event') }),
-    '--event ID',
+    '--event ID [--yakin-dinilai N]',
   ),
   importCommand(
     'questions',

@@ -7,11 +7,12 @@ import { notFound } from '../../lib/errors';
 import { searchForm } from '../../lib/search-form';
 import { findKegiatanById, findKegiatanByIds, upsertKegiatanBatch } from '../kegiatan/kegiatan.repository';
 import { findSoalByNos, listJawabanBenar, upsertSoalBatch } from '../keshan/keshan.repository';
+import { siswaWithJawaban } from '../keshan/keshan-jawaban.repository';
 import { changedSoal, type JawabanKey, keyOf, regradeKeshan } from '../keshan/keshan-regrade.service';
+import { siswaWithNilai } from '../nilai/nilai.repository';
 import { findPengujiByNoWas, upsertPengujiBatch } from '../penguji/penguji.repository';
 import { findSiswaByNoUruts, upsertSiswaBatch } from '../siswa/siswa.repository';
 import type { ImportReport, ImportTarget } from './import-target';
-import { scoredSiswa } from './imports.repository';
 import type { RegionCache } from './region-cache';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
 
@@ -132,12 +133,14 @@ function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
     stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),
     // The name and regions are printed on the score sheets and certificates of who was examined.
     guarded: ['nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'],
+    // Examined: a score that is not deleted, or a KESHAN answer sheet.
     async scored(db, rows) {
-      const ids = await scoredSiswa(
-        db,
-        idUkt,
-        rows.map((r) => Number(r.id_siswa)),
-      );
+      const idSiswas = rows.map((r) => Number(r.id_siswa));
+      const [scored, answered] = await Promise.all([
+        siswaWithNilai(db, idUkt, idSiswas),
+        siswaWithJawaban(db, idUkt, idSiswas),
+      ]);
+      const ids = new Set([...scored, ...answered]);
       return new Set(rows.filter((r) => ids.has(Number(r.id_siswa))).map((r) => r.no_urut as number));
     },
     valuesOf(row, _stored, regions, line) {

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 // An import's own storage need: one import at a time. The rows themselves are read and written
@@ -15,28 +15,4 @@ const IMPORT_LOCK_KEY = 0x756b7469;
 export async function lockImports(trx: Transaction<Database>) {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)
     await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`.execute(trx);
-}
-
-/** Which of an event's participants (by id_siswa) already have a score or a KESHAN answer sheet. */
-export async function scoredSiswa(
-  db: Kysely<Database> | Transaction<Database>,
-  idUkt: number,
-  idSiswas: number[],
-): Promise<Set<number>> {
-  if (!idSiswas.length) return new Set();
-  const rows = await db
-    .selectFrom('nilai')
-    .select('id_siswa')
-    .where('id_ukt', '=', idUkt)
-    .where('del', '=', 0)
-    .where('id_siswa', 'in', idSiswas)
-    .union(
-      db
-        .selectFrom('keshan_jawaban')
-        .select('id_siswa')
-        .where('id_ukt', '=', idUkt)
-        .where('id_siswa', 'in', idSiswas),
-    )
-    .execute();
-  return new Set(rows.map((r) => Number(r.id_siswa)));
 }

@@ -64,3 +64,16 @@ export function listSheetAnswers(db: Db, idUkt: number, idTingkat: number, idSis
     .where('id_siswa', 'in', idSiswa.length ? idSiswa : [-1])
     .execute();
 }
+
+/** Which of an event's participants (by id_siswa) have a KESHAN answer sheet. */
+export async function siswaWithJawaban(db: Db, idUkt: number, idSiswas: number[]): Promise<number[]> {
+  if (!idSiswas.length) return [];
+  const rows = await db
+    .selectFrom('keshan_jawaban')
+    .select('id_siswa')
+    .distinct()
+    .where('id_ukt', '=', idUkt)
+    .where('id_siswa', 'in', idSiswas)
+    .execute();
+  return rows.map((r) => Number(r.id_siswa));
+}

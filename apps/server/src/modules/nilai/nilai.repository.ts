@@ -179,3 +179,17 @@ export async function simpanNilai(db: Kysely<Database>, a: SimpanNilaiArgs): Pro
   );
   return rows[0] as SimpanNilaiResult;
 }
+
+/** Which of an event's participants (by id_siswa) have a score that is not deleted. */
+export async function siswaWithNilai(db: Db, idUkt: number, idSiswas: number[]): Promise<number[]> {
+  if (!idSiswas.length) return [];
+  const rows = await db
+    .selectFrom('nilai')
+    .select('id_siswa')
+    .distinct()
+    .where('id_ukt', '=', idUkt)
+    .where('del', '=', 0)
+    .where('id_siswa', 'in', idSiswas)
+    .execute();
+  return rows.map((r) => Number(r.id_siswa));
+}

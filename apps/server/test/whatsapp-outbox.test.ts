@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { WA_RETRY_DELAYS_MS } from '../src/modules/whatsapp/wa-outbox.service';
 import { ADMIN, AGUS, DATABASES, freshSchema, SITI, testConfig } from './support/app';
 import { type FakeGateway, fonnteKind, startFakeGateway } from './support/fake-gateway';
+import { waOutboxDriver } from './support/wa-outbox';
 
 // Login codes through a gateway (Fonnte's fake): queued in wa_pesan, sent by the server after the
 // answer, tried again with pauses, given up with a reason, kept across a restart, never kept
@@ -54,34 +55,8 @@ describe.each(DATABASES)('WhatsApp outbox on %s', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const send = (noWa: string, ip = '10.1.0.1') =>
-    app.inject({
-      method: 'POST',
-      url: '/uktNEW/api/auth/otp-login/1',
-      payload: { no_wa: noWa },
-      remoteAddress: ip,
-    });
-  const check = (noWa: string, kode: string) =>
-    app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: noWa, kode } });
-  const lastOf = (noWa: string) =>
-    app.db
-      .selectFrom('wa_pesan')
-      .selectAll()
-      .where('no_wa', '=', noWa)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+  const { send, check, lastOf, lastId, newest } = waOutboxDriver(() => app, '10.1.0.1');
   const runDue = () => app.waOutbox?.runDue();
-  /** The newest message of a number once it is newer than `afterId` and matches `state`. */
-  const newest = async (noWa: string, afterId: number, state: Record<string, unknown>) => {
-    await vi.waitFor(async () => {
-      const row = await lastOf(noWa);
-      expect(row.id).toBeGreaterThan(afterId);
-      expect(row).toMatchObject(state);
-    });
-    return lastOf(noWa);
-  };
-  const lastId = async () =>
-    (await app.db.selectFrom('wa_pesan').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
   const next = () => {
     now += 2 * MIN; // past the resend wait of every number
   };

@@ -8,6 +8,7 @@ import { WA_RETRY_DELAYS_MS } from '../src/modules/whatsapp/wa-outbox.service';
 import { sendWaTest } from '../src/modules/whatsapp/wa-test.service';
 import { ADMIN, AGUS, DATABASES, freshSchema, SITI, testConfig } from './support/app';
 import { type FakeGateway, startFakeGateway, webhookKind } from './support/fake-gateway';
+import { waOutboxDriver } from './support/wa-outbox';
 
 // OTP_DELIVERY=webhook goes through the same outbox as the gateways (docs/whatsapp.md): the
 // relay still gets POST {to, text} as JSON, and each message has a state in wa_pesan, is tried
@@ -49,32 +50,7 @@ describe.each(DATABASES)('the webhook relay through the outbox on %s', (kind) =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const send = (noWa: string, ip = '10.2.0.1') =>
-    app.inject({
-      method: 'POST',
-      url: '/uktNEW/api/auth/otp-login/1',
-      payload: { no_wa: noWa },
-      remoteAddress: ip,
-    });
-  const check = (noWa: string, kode: string) =>
-    app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/cek/1', payload: { no_wa: noWa, kode } });
-  const lastOf = (noWa: string) =>
-    app.db
-      .selectFrom('wa_pesan')
-      .selectAll()
-      .where('no_wa', '=', noWa)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-  const lastId = async () =>
-    (await app.db.selectFrom('wa_pesan').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0;
-  const newest = async (noWa: string, afterId: number, state: Record<string, unknown>) => {
-    await vi.waitFor(async () => {
-      const row = await lastOf(noWa);
-      expect(row.id).toBeGreaterThan(afterId);
-      expect(row).toMatchObject(state);
-    });
-    return lastOf(noWa);
-  };
+  const { send, check, lastOf, lastId, newest } = waOutboxDriver(() => app, '10.2.0.1');
   const next = () => {
     now += 2 * MIN;
   };

@@ -70,10 +70,11 @@ test('a committee admin sets up an event, imports participants, adds and deactiv
     buffer: pesertaCsv([pesertaRow(1, 'Ani Lestari'), pesertaRow(2, ''), pesertaRow('dua', 'Bayu Pratama')]),
   });
   const errors = page.getByRole('region', { name: /Kesalahan/ });
-  await expect(errors.locator('[data-baris="3"][data-kolom="Nama"]')).toContainText('Baris 3, kolom Nama');
-  await expect(errors.locator('[data-baris="4"][data-kolom="No. Urut"]')).toContainText(
-    'Baris 4, kolom No. Urut',
-  );
+  // Each error in a row of its own: the line, the column and what is wrong, beside the row as the file gives it.
+  await expect(errors.locator('[data-baris="3"][data-kolom="Nama"]')).toContainText('Nama: wajib diisi');
+  await expect(errors.locator('tr, li').filter({ hasText: 'Nama: wajib diisi' })).toContainText('Baris 3');
+  await expect(errors.locator('[data-baris="4"][data-kolom="No. Urut"]')).toContainText('No. Urut:');
+  await expect(errors.locator('tr, li').filter({ hasText: 'No. Urut:' })).toContainText('Baris 4');
   await expect(page.locator('[data-count="Kesalahan"]')).toHaveText('2');
   await expect(page.getByRole('button', { name: 'Impor', exact: true })).toBeDisabled();
   await errors.scrollIntoViewIfNeeded();

@@ -2,7 +2,7 @@ import { API, DISAHKAN_MESSAGE } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_REUSED_MESSAGE } from '../../src/plugins/idempotency';
 import { ADMIN, api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from '../support/app';
-import { pgChecked } from './pg-checked';
+import { MISSING_SISWA, pgChecked, siswaOfSituation } from './pg-checked';
 
 // An examiner's take of a participant at a post, one rule in two twins (docs/decisions/118, 143):
 // takeSiswa's checks and one writer transaction on SQLite, ukt_ambil (modules/siswa/siswa.pg.sql)
@@ -31,7 +31,7 @@ interface Situation {
   kept: boolean;
 }
 
-const MISSING = 999_999;
+const MISSING = MISSING_SISWA;
 const HELD = (holder: string) => `Peserta ini sedang diuji oleh ${holder} di pos ini.`;
 const OUTSIDE = 'Peserta ini di luar perwapus/cabang Anda.';
 const MUNDUR = 'Peserta ini sudah mundur dari kegiatan.';
@@ -217,12 +217,7 @@ describe.each(DATABASES)('a take on %s, situation by situation', (kind) => {
 
   it.each(SITUATIONS.map((row, n) => [row.name, row, n] as const))('%s', async (_name, row, n) => {
     const db = s.t.app.db;
-    const idSiswa =
-      row.peserta === 'milik'
-        ? (mine[n] as number)
-        : row.peserta === 'luar'
-          ? (outside[n % outside.length] as number)
-          : MISSING;
+    const idSiswa = siswaOfSituation(row.peserta, n, mine, outside);
     const key = `ambil-${n}`;
     const post = row.post ?? 'sudah_tes';
     if (row.before) await ok(await take('siti', idSiswa, 1, row.before, row.sameKey ? key : `${key}-dulu`));

@@ -52,3 +52,21 @@ export function pgChecked(name: string, onPostgres: boolean): void {
     if (!failed) writeFileSync(recordOf(name), `${currentHash(name)}\n`);
   });
 }
+
+/** A participant id no event has. */
+export const MISSING_SISWA = 999_999;
+
+/**
+ * The participant of the n-th situation: its own one of event 1 (`mine`), one of another event
+ * (`outside`, shared round the rows), or one that does not exist.
+ */
+export function siswaOfSituation(
+  peserta: 'milik' | 'luar' | 'tidak-ada',
+  n: number,
+  mine: readonly number[],
+  outside: readonly number[],
+): number {
+  if (peserta === 'milik') return mine[n] as number;
+  if (peserta === 'luar') return outside[n % outside.length] as number;
+  return MISSING_SISWA;
+}

@@ -5,7 +5,7 @@ import { writeNilai } from '../../src/modules/nilai/nilai.service';
 import type { AuthPenguji } from '../../src/plugins/context';
 import { KEY_REUSED_MESSAGE } from '../../src/plugins/idempotency';
 import { ADMIN, api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from '../support/app';
-import { pgChecked } from './pg-checked';
+import { MISSING_SISWA, pgChecked, siswaOfSituation } from './pg-checked';
 
 // An examiner's score write, one rule in two twins (docs/decisions/116, 143): saveNilai and its
 // checks in one writer transaction on SQLite, ukt_simpan_nilai (modules/nilai/nilai.pg.sql) on
@@ -39,7 +39,7 @@ interface Situation {
 
 const senam = (value: number, plus = 0) => ({ nilai_senam: value, nilai_senam_plus: plus });
 const NOT_FOUND = (id: number) => `Peserta dengan ID ${id} tidak ditemukan di kegiatan ini.`;
-const MISSING = 999_999;
+const MISSING = MISSING_SISWA;
 
 const SITUATIONS: Situation[] = [
   {
@@ -280,12 +280,7 @@ describe.each(DATABASES)('a score write on %s, situation by situation', (kind) =
 
   it.each(SITUATIONS.map((row, n) => [row.name, row, n] as const))('%s', async (_name, row, n) => {
     const db = s.t.app.db;
-    const idSiswa =
-      row.peserta === 'milik'
-        ? (mine[n] as number)
-        : row.peserta === 'luar'
-          ? (outside[n % outside.length] as number)
-          : MISSING;
+    const idSiswa = siswaOfSituation(row.peserta, n, mine, outside);
     const key = { id_siswa: idSiswa, id_ukt: row.idUkt ?? 1, id_tingkat: 1 };
     const idempotencyKey = `paritas-${n}`;
     const write = (values: Record<string, number>, who?: Who, withKey = idempotencyKey) =>

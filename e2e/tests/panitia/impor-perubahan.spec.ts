@@ -1,10 +1,29 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { API, type PanitiaPeserta } from '@ukt/core';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
 import { closeDialog, consoleApi, openConsole, openTab, pesertaCsv, pesertaRow } from './panitia-helpers';
+
+/**
+ * The admin at the given size on Impor, participants of event 1 chosen; the console's API and
+ * event 1's participants by number.
+ */
+async function openImporPeserta(page: Page, width: number, height: number) {
+  await loginAs(page, ADMIN.noWa);
+  await page.setViewportSize({ width, height });
+  await openConsole(page);
+  await openTab(page, 'Impor');
+  await page.getByLabel('Jenis data').selectOption('peserta');
+  await page.getByLabel('Kegiatan').selectOption('1');
+  const api = await consoleApi(page);
+  const list = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
+    .data;
+  const byNo = (no: number) => list.find((p) => p.no_urut === no) as PanitiaPeserta;
+  return { api, byNo };
+}
 
 // An import shows what it changes (docs/decisions/149): old → new per field, a participant who
 // already has scores renamed only after a tick box of its own, and every error row on the page and
@@ -17,19 +36,10 @@ for (const [width, height] of [
   test(`a renamed examined participant needs its own confirmation; error rows are listed and downloaded (${width}×${height})`, async ({
     page,
   }) => {
-    await loginAs(page, ADMIN.noWa);
-    await page.setViewportSize({ width, height });
-    await openConsole(page);
-    await openTab(page, 'Impor');
-    await page.getByLabel('Jenis data').selectOption('peserta');
-    await page.getByLabel('Kegiatan').selectOption('1');
-
+    const { api, byNo } = await openImporPeserta(page, width, height);
     // Participant 1 has a score; participant 2 has none.
-    const api = await consoleApi(page);
-    const list = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
-      .data;
-    const first = list.find((p) => p.no_urut === 1) as PanitiaPeserta;
-    const second = list.find((p) => p.no_urut === 2) as PanitiaPeserta;
+    const first = byNo(1);
+    const second = byNo(2);
     const scored = await api.post(API.nilai.href(), {
       id_siswa: first.id_siswa,
       id_ukt: 1,
@@ -120,16 +130,8 @@ for (const [width, height] of [
 test('a file of 2,000 rows draws only the rows in view, its changes found by status; a participant scored after the preview holds the import', async ({
   page,
 }) => {
-  await loginAs(page, ADMIN.noWa);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await openConsole(page);
-  await openTab(page, 'Impor');
-  await page.getByLabel('Jenis data').selectOption('peserta');
-  await page.getByLabel('Kegiatan').selectOption('1');
-  const api = await consoleApi(page);
-  const list = (await api.get<{ data: PanitiaPeserta[] }>(API.panitia.peserta.href(1), { cari: '' })).body
-    .data;
-  const second = list.find((p) => p.no_urut === 2) as PanitiaPeserta;
+  const { api, byNo } = await openImporPeserta(page, 1366, 768);
+  const second = byNo(2);
   const rows = [
     [2, 'Nama Kedua Ganti', second.perwapus, second.cabang, second.ranting, second.rayon, second.provinsi],
     ...Array.from({ length: 1999 }, (_, i) => pesertaRow(5000 + i, `Peserta Massal ${i + 1}`)),

@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    // Without TEST_DATABASE_URL: a banner before and after the run (the PostgreSQL half is skipped).
+    globalSetup: ['test/support/postgres-skipped.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { ROUTINES, routineHash, routineText } from '../../src/db/routines';
+import { skippedBanner } from '../support/postgres-skipped';
 
 // A routine's parity rows last passed on PostgreSQL with the text whose hash is in
 // <routine>.pg-checked (committed). Without TEST_DATABASE_URL the suite says so loudly and fails
@@ -31,8 +32,10 @@ export function checkedHash(name: string): string | undefined {
 export function pgChecked(name: string, onPostgres: boolean): void {
   if (!onPostgres) {
     console.warn(
-      `\n${'!'.repeat(78)}\n!! PostgreSQL DILEWATI: ${name} tidak diuji (TEST_DATABASE_URL kosong).\n` +
-        `!! Jalankan: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run apps/server/test/parity\n${'!'.repeat(78)}\n`,
+      skippedBanner(
+        `${name} tidak diuji`,
+        'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run apps/server/test/parity',
+      ),
     );
     it(`${name} is, as recorded, the text whose rows last passed on PostgreSQL`, () => {
       expect(

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROOT_DIR } from './paths';
 import { freePort } from './server-process';
 
 // Caddy (Debian's 2.6) running the shipped deploy/Caddyfile on 127.0.0.1, for the tests of what it
@@ -10,7 +11,7 @@ import { freePort } from './server-process';
 // (e2e/support/caddy.ts), starting and stopping it through runCaddy below.
 
 /** deploy/Caddyfile, as the committee copies it. */
-export const CADDYFILE = join(import.meta.dirname, '../../../../deploy/Caddyfile');
+export const CADDYFILE = join(ROOT_DIR, 'deploy', 'Caddyfile');
 
 /** A running Caddy and where it keeps its files. */
 export interface TestCaddy {

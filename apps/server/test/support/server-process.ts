@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-
-/** apps/server: the folder `npm start` runs in. */
-export const SERVER_DIR = join(import.meta.dirname, '..', '..');
+import { SERVER_DIR } from './paths';
 
 /** How long a process may take to start: a busy machine (two suites side by side) starts slowly. */
 export const START_MS = 60_000;

@@ -1,0 +1,70 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SRC_DIR } from '../support/paths';
+import { readSourceTree } from '../support/source-text';
+import { databaseTables, describeViolation, scanFile, scanTree, TABLE_OWNERS } from '../support/table-owners';
+
+// Each table has one owning area (docs/decisions/114): only it reads the table, only its repositories
+// write it, and other areas see it only as a join. Checked on the tree as it is, and on a planted file.
+
+const src = SRC_DIR;
+
+describe('table ownership', () => {
+  it('holds on the tree: no area reads or writes a table it does not own', () => {
+    const found = scanTree(readSourceTree(src)).map(describeViolation);
+    expect(found, `tables used outside their owner:\n${found.join('\n')}\n`).toEqual([]);
+  });
+
+  it('reports a planted read and a planted write from a non-repository file', () => {
+    const path = `modules/health/zz-planted-${process.pid}.ts`;
+    const file = join(src, path);
+    writeFileSync(
+      file,
+      [
+        'type Db = { selectFrom(t: string): unknown; insertInto(t: string): unknown };',
+        '',
+        "// db.deleteFrom('siswa') in a comment is not a write",
+        'export const text = "db.updateTable(\'nilai\')";',
+        "export const read = (db: Db) => db.selectFrom('siswa as s');",
+        "export const write = (db: Db) => db.insertInto('nilai');",
+        '',
+      ].join('\n'),
+    );
+    try {
+      const found = scanFile({ path, text: readFileSync(file, 'utf8') }).map(describeViolation);
+      expect(found).toEqual([
+        `${path}:5  reads siswa (owner: modules/siswa)`,
+        `${path}:6  writes nilai (owner: modules/nilai)`,
+      ]);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('reports raw SQL, a table not named literally, and an owner writing outside its repository', () => {
+    const text = [
+      'const a = sql`select extract(year from siswa.lahir) from nilai join siswa on true`;',
+      'const b = sql<{ n: number }>`update siswa set mundur = 1`;',
+      'const c = db.selectFrom(name);',
+      "const d = db.deleteFrom('siswa');",
+      "const e = db.selectFrom('siswa').innerJoin('nilai', 'nilai.id_siswa', 'siswa.id_siswa');",
+      "function g(level: 'siswa' | 'nilai') { return db.selectFrom(level); }",
+    ].join('\n');
+    const found = scanFile({ path: 'modules/siswa/siswa.service.ts', text }).map(describeViolation);
+    expect(found).toEqual([
+      'modules/siswa/siswa.service.ts:1  reads nilai (owner: modules/nilai)',
+      'modules/siswa/siswa.service.ts:2  writes siswa (owner: modules/siswa; writes belong in a *.repository.ts)',
+      'modules/siswa/siswa.service.ts:3  names a table not literally',
+      'modules/siswa/siswa.service.ts:4  writes siswa (owner: modules/siswa; writes belong in a *.repository.ts)',
+      'modules/siswa/siswa.service.ts:6  reads nilai (owner: modules/nilai)',
+    ]);
+  });
+
+  it('knows the owner of every table in db/types.ts', () => {
+    const tables = databaseTables(join(src, 'db', 'types.ts'));
+    expect(tables.length).toBeGreaterThan(10);
+    const ownerless = tables.filter((t) => TABLE_OWNERS[t] === undefined);
+    expect(ownerless, 'give each new table an owner in test/support/table-owners.ts').toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+import type { LiveEvent } from '@ukt/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  api,
+  DATABASES,
+  SITI,
+  type SignedInApp,
+  startApp,
+  startSignedIn,
+  type TestApp,
+} from '../../support/app';
+
+/** An open Server-Sent Events stream read with fetch, as the console reads it. */
+interface Stream {
+  events: LiveEvent[];
+  statuses: boolean[];
+  next(match: (e: LiveEvent) => boolean, ms?: number): Promise<LiveEvent>;
+  close(): void;
+}
+
+async function openStream(
+  base: string,
+  token: string | undefined,
+  idUkt: number,
+): Promise<Response & { stream?: Stream }> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/uktNEW/api/panitia/kegiatan/${idUkt}/stream`, {
+    headers: token ? { 'access-token': token } : {},
+    signal: controller.signal,
+  });
+  if (res.status !== 200 || !res.body) return res;
+  const events: LiveEvent[] = [];
+  const statuses: boolean[] = [];
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const name = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (name === 'ukt' && data) events.push(JSON.parse(data));
+          if (name === 'status' && data) statuses.push(JSON.parse(data).live);
+          cut = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const stream: Stream = {
+    events,
+    statuses,
+    async next(match, ms = 5_000) {
+      const started = Date.now();
+      for (;;) {
+        const found = events.find(match);
+        if (found) return found;
+        if (Date.now() - started > ms) throw new Error(`no matching event in ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => controller.abort(),
+  };
+  return Object.assign(res, { stream });
+}
+
+async function listen(t: TestApp): Promise<string> {
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+const take = (t: TestApp, token: string, idSiswa: number) =>
+  api(t, token, 'POST', `/DataSiswa/siswaUpdate/${idSiswa}`, { id_ukt: 1, sudah_tes: '1' });
+const score = (t: TestApp, token: string, idSiswa: number) =>
+  api(t, token, 'POST', '/DataSiswa/NilaiSiswa', {
+    id_siswa: idSiswa,
+    id_ukt: 1,
+    id_tingkat: 1,
+    nilai_jurus: 70,
+    nilai_jurus_plus: 0,
+  });
+
+describe.each(DATABASES)('the live stream on %s', (kind) => {
+  let s: SignedInApp;
+  let base: string;
+  beforeAll(async () => {
+    s = await startSignedIn(kind);
+    base = await listen(s.t);
+  });
+  afterAll(async () => s.t.close());
+
+  it('pushes every take and score write of the event, naming participant and examiner only', async () => {
+    const res = await openStream(base, s.admin, 1);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const stream = res.stream as Stream;
+    try {
+      await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(true);
+      expect((await take(s.t, s.siti, 17)).statusCode).toBe(200);
+      const taken = await stream.next((e) => e.jenis === 'ambil' && e.id_siswa === '17');
+      expect(taken).toMatchObject({ id_ukt: '1', id_siswa: '17' });
+      expect(Object.keys(taken).sort()).toEqual(['at', 'id_pemilih', 'id_siswa', 'id_ukt', 'jenis']);
+      expect((await score(s.t, s.siti, 17)).statusCode).toBe(200);
+      await stream.next((e) => e.jenis === 'nilai' && e.id_siswa === '17');
+      // A refused write is not announced; neither is a read.
+      const before = stream.events.length;
+      expect((await score(s.t, s.agus, 18)).statusCode).toBe(403);
+      expect(
+        (await api(s.t, s.admin, 'GET', '/DataSiswa/NilaiSiswa?id_siswa=17&id_tingkat=1&id_ukt=1'))
+          .statusCode,
+      ).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.events.length).toBe(before);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('hears only its own event', async () => {
+    const res = await openStream(base, s.admin, 2);
+    const stream = res.stream as Stream;
+    try {
+      expect((await take(s.t, s.siti, 19)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(stream.events).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('is for committee admins only, with the token in a header', async () => {
+    expect((await openStream(base, undefined, 1)).status).toBe(401);
+    expect((await openStream(base, s.siti, 1)).status).toBe(403);
+    expect((await openStream(base, s.admin, 999)).status).toBe(404);
+    expect((await fetch(`${base}/uktNEW/api/panitia/kegiatan/1/stream?token=${s.admin}`)).status).toBe(401);
+  });
+});
+
+describe.runIf(DATABASES.includes('postgres'))(
+  'the live stream across two server processes on PostgreSQL',
+  () => {
+    let first: TestApp;
+    let second: TestApp;
+    let adminOnSecond: string;
+    let sitiOnFirst: string;
+    beforeAll(async () => {
+      first = await startApp('postgres');
+      second = await startApp('postgres', {}, first);
+      sitiOnFirst = await first.login(SITI);
+      adminOnSecond = await second.login(ADMIN);
+    });
+    afterAll(async () => {
+      await second.close();
+      await first.close();
+    });
+
+    it('delivers a write on one process to a stream on the other', async () => {
+      const base = await listen(second);
+      const res = await openStream(base, adminOnSecond, 1);
+      const stream = res.stream as Stream;
+      try {
+        await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(true);
+        expect((await take(first, sitiOnFirst, 20)).statusCode).toBe(200);
+        await stream.next((e) => e.jenis === 'ambil' && e.id_siswa === '20');
+        expect((await score(first, sitiOnFirst, 20)).statusCode).toBe(200);
+        await stream.next((e) => e.jenis === 'nilai' && e.id_siswa === '20');
+      } finally {
+        stream.close();
+      }
+    });
+  },
+);

@@ -23,6 +23,7 @@ export * from './rules/panitia';
 export * from './rules/pasang';
 export * from './rules/pass-rule';
 export * from './rules/penugasan';
+export * from './rules/peserta-fields';
 export * from './rules/phone';
 export * from './rules/posts';
 export * from './rules/random';

@@ -1,4 +1,5 @@
 import { KOMPONEN } from './rules/pass-rule';
+import { PESERTA_LABELS } from './rules/peserta-fields';
 
 // Every field of the API and the database by the name the committee knows it (docs/decisions/107):
 // messages, forms and export headers say "Nama UKT wajib diisi", never "nama_ukt wajib diisi".
@@ -16,20 +17,11 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   sabuk: 'Sabuk',
   arsip: 'Arsip',
   disahkan: 'Disahkan',
-  // regions
-  id_perwapus: 'Perwapus',
-  id_cabang: 'Cabang',
-  id_ranting: 'Ranting',
-  id_rayon: 'Rayon',
-  perwapus: 'Perwapus',
-  cabang: 'Cabang',
-  ranting: 'Ranting',
-  rayon: 'Rayon',
-  provinsi: 'Provinsi',
+  // peserta: its fields and regions (an examiner's nama, perwapus and cabang are named alike)
+  ...PESERTA_LABELS,
   // penguji
   id_pemilih: 'ID penguji',
   no_wa: 'Nomor WhatsApp',
-  nama: 'Nama',
   panitia: 'Peran panitia',
   dewan: 'Dewan',
   aktif: 'Aktif',
@@ -37,7 +29,6 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   token: 'Token',
   // peserta
   id_siswa: 'ID peserta',
-  no_urut: 'No. urut',
   mundur: 'Mundur',
   pos: 'Pos',
   sudah_keshan: 'Pos KESHAN',

@@ -1,4 +1,6 @@
 import { fieldLabel } from '../labels';
+import { TINGKAT_WILAYAH, type TingkatWilayah } from '../rules/impor-teks';
+import { PESERTA_FIELDS_SENDIRI, type PesertaFieldSendiri } from '../rules/peserta-fields';
 import { NoWa, Organisasi } from '../schemas/auth';
 import { Id, OptionalId, Tingkat, wholeNumber } from '../schemas/common';
 import { PageMeta } from '../schemas/siswa';
@@ -323,20 +325,24 @@ export const PanitiaPesertaQuery = z.object({
 /** Who took a participant at a post: the examiner's id and name, or null. */
 const Holder = z.object({ id_pemilih: z.string(), nama: z.string() }).nullable();
 
+/** A participant's own fields as the console reads them: a number or text (PESERTA_FIELDS). */
+const pesertaFieldsShown = Object.fromEntries(
+  PESERTA_FIELDS_SENDIRI.map((f) => [f.kolom, f.jenis === 'nomor' ? z.number() : z.string()]),
+) as { [F in PesertaFieldSendiri as F['kolom']]: F extends { jenis: 'nomor' } ? z.ZodNumber : z.ZodString };
+
+/** Each region of a participant as the console reads it: its id and its name. */
+const pesertaRegionsShown = Object.fromEntries(
+  TINGKAT_WILAYAH.flatMap((level) => [
+    [`id_${level}`, z.string()],
+    [level, z.string()],
+  ]),
+) as { [L in TingkatWilayah as `id_${L}` | L]: z.ZodString };
+
 /** A participant as the console lists it. */
 export const PanitiaPeserta = z.object({
   id_siswa: z.string(),
-  no_urut: z.number(),
-  nama: z.string(),
-  provinsi: z.string(),
-  id_perwapus: z.string(),
-  perwapus: z.string(),
-  id_cabang: z.string(),
-  cabang: z.string(),
-  id_ranting: z.string(),
-  ranting: z.string(),
-  id_rayon: z.string(),
-  rayon: z.string(),
+  ...pesertaFieldsShown,
+  ...pesertaRegionsShown,
   mundur: z.boolean(),
   pos: z.object({
     sudah_keshan: Holder,
@@ -354,12 +360,36 @@ export const PanitiaPesertaList = z.object({
   meta: PageMeta,
 });
 
+/** The key (no_urut) as the console sends it: missing on create, the event's next free number. */
+const pesertaKunci = (f: { min: number; max: number }) =>
+  wholeNumber(f.min, f.max, `harus ${f.min} sampai ${f.max}`).optional();
+
+/** An optional text of a participant, empty when missing. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `paling panjang ${max} karakter` })
+    .default('');
+
+/** How the console's form checks one of a participant's own fields. */
+type PesertaFieldInput<F> = F extends { jenis: 'nomor' }
+  ? ReturnType<typeof pesertaKunci>
+  : F extends { wajib: true }
+    ? ReturnType<typeof text>
+    : ReturnType<typeof optionalText>;
+
+/** A participant's own fields as the console's form sends them (PESERTA_FIELDS). */
+const pesertaFieldsInput = Object.fromEntries(
+  PESERTA_FIELDS_SENDIRI.map((f) => [
+    f.kolom,
+    f.jenis === 'nomor' ? pesertaKunci(f) : f.wajib ? text(f.kolom, f.max) : optionalText(f.max),
+  ]),
+) as { [F in PesertaFieldSendiri as F['kolom']]: PesertaFieldInput<F> };
+
 /** Body of POST /panitia/kegiatan/{id_ukt}/peserta and PUT …/peserta/{id_siswa}. */
 export const PesertaInput = z.object({
-  /** Missing on create: the next free number of the event. */
-  no_urut: wholeNumber(1, 1_000_000, 'harus 1 sampai 1000000').optional(),
-  nama: text('nama', 120),
-  provinsi: z.string().trim().max(80, { error: 'provinsi paling panjang 80 karakter' }).default(''),
+  ...pesertaFieldsInput,
   /** The rayon fixes ranting, cabang and perwapus. */
   id_rayon: Id,
 });

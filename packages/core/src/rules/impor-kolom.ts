@@ -1,5 +1,6 @@
 import type { ImporJenis } from '../contract/panitia';
 import { kunciKolom } from './impor-teks';
+import { PESERTA_FIELDS, SINONIM_NAMA_ORANG } from './peserta-fields';
 
 // The columns of each kind of import file (DESIGN §6): the field a column fills, the label the
 // template writes and the console shows, and the other headers a committee's own spreadsheet
@@ -25,8 +26,6 @@ const k = (kolom: string, label: string, sinonim: string[] = [], wajib = true): 
   wajib,
 });
 
-const NAMA_ORANG = ['Nama Lengkap', 'Nama Peserta', 'Nama Siswa', 'Nama Penguji'];
-
 /** The columns of every kind of import file, in the template's order. */
 export const IMPOR_KOLOM: Record<ImporJenis, readonly ImporKolom[]> = {
   kegiatan: [
@@ -39,21 +38,13 @@ export const IMPOR_KOLOM: Record<ImporJenis, readonly ImporKolom[]> = {
   ],
   penguji: [
     k('no_wa', 'No. WhatsApp', ['No WA', 'Nomor WA', 'WhatsApp', 'WA', 'No. HP', 'No HP', 'Nomor HP', 'HP']),
-    k('nama', 'Nama', NAMA_ORANG),
+    k('nama', 'Nama', [...SINONIM_NAMA_ORANG]),
     k('perwapus', 'Perwapus', [], false),
     k('cabang', 'Cabang', [], false),
     k('panitia', 'Peran', ['Panitia', 'Jabatan'], false),
     k('dewan', 'Dewan', ['No. Dewan', 'Nomor Dewan'], false),
   ],
-  peserta: [
-    k('no_urut', 'No. Urut', ['Nomor Urut', 'No', 'Nomor', 'No. Peserta', 'Nomor Peserta', 'Urut']),
-    k('nama', 'Nama', NAMA_ORANG),
-    k('perwapus', 'Perwapus'),
-    k('cabang', 'Cabang'),
-    k('ranting', 'Ranting'),
-    k('rayon', 'Rayon'),
-    k('provinsi', 'Provinsi', [], false),
-  ],
+  peserta: PESERTA_FIELDS.map((f) => k(f.kolom, f.judul, [...f.sinonim], f.wajib)),
   soal: [
     k('no', 'No.', ['No Soal', 'Nomor', 'Nomor Soal']),
     k('soal_tanya', 'Pertanyaan', ['Soal', 'Soal Tanya', 'Tanya']),

@@ -1,10 +1,10 @@
+import { PESERTA_DIJAGA, PESERTA_KUNCI, TINGKAT_WILAYAH } from '@ukt/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { syncIdSequence } from '../../db/sequences';
 import type { Database } from '../../db/types';
 import { bumpRosterVersion } from '../../db/versions';
 import { notFound } from '../../lib/errors';
-import { searchForm } from '../../lib/search-form';
 import { findKegiatanById, findKegiatanByIds, upsertKegiatanBatch } from '../kegiatan/kegiatan.repository';
 import { findSoalByNos, listJawabanBenar, upsertSoalBatch } from '../keshan/keshan.repository';
 import { siswaWithJawaban } from '../keshan/keshan-jawaban.repository';
@@ -12,6 +12,7 @@ import { changedSoal, type JawabanKey, keyOf, regradeKeshan } from '../keshan/ke
 import { siswaWithNilai } from '../nilai/nilai.repository';
 import { findPengujiByNoWas, upsertPengujiBatch } from '../penguji/penguji.repository';
 import { findSiswaByNoUruts, upsertSiswaBatch } from '../siswa/siswa.repository';
+import { type SiswaRow, siswaRow } from '../siswa/siswa-row';
 import type { ImportReport, ImportTarget } from './import-target';
 import type { RegionCache } from './region-cache';
 import { KegiatanFileRow, PengujiFileRow, SiswaFileRow, SoalFileRow } from './row-schemas';
@@ -128,11 +129,11 @@ function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
   return {
     schema: SiswaFileRow,
     tables: ROSTER_TABLES,
-    keyField: 'no_urut',
+    keyField: PESERTA_KUNCI,
     keyOf: (row) => row.no_urut,
     stored: async (db, nos) => byKey(await findSiswaByNoUruts(db, idUkt, nos as number[]), (r) => r.no_urut),
     // The name and regions are printed on the score sheets and certificates of who was examined.
-    guarded: ['nama', 'perwapus', 'cabang', 'ranting', 'rayon', 'provinsi'],
+    guarded: PESERTA_DIJAGA,
     // Examined: a score that is not deleted, or a KESHAN answer sheet.
     async scored(db, rows) {
       const idSiswas = rows.map((r) => Number(r.id_siswa));
@@ -144,32 +145,24 @@ function siswaKind(idUkt: number): RowKind<typeof SiswaFileRow> {
       return new Set(rows.filter((r) => ids.has(Number(r.id_siswa))).map((r) => r.no_urut as number));
     },
     valuesOf(row, _stored, regions, line) {
-      const values = (ids: number[]) => ({
-        values: {
-          nama: row.nama,
-          nama_cari: searchForm(row.nama),
-          provinsi: row.provinsi,
-          id_perwapus: ids[0],
-          id_cabang: ids[1],
-          id_ranting: ids[2],
-          id_rayon: ids[3],
-        },
+      const values = ([id_perwapus, id_cabang, id_ranting, id_rayon]: number[]) => ({
+        values: siswaRow(row, {
+          id_perwapus: id_perwapus as number,
+          id_cabang: id_cabang as number,
+          id_ranting: id_ranting as number,
+          id_rayon: id_rayon as number,
+        }),
       });
-      const ids = regions.path([row.perwapus, row.cabang, row.ranting, row.rayon], line);
+      const ids = regions.path(
+        TINGKAT_WILAYAH.map((level) => row[level]),
+        line,
+      );
       return Array.isArray(ids) ? values(ids) : ids.then(values);
     },
     write: (trx, rows) =>
       upsertSiswaBatch(
         trx,
-        rows.map(({ row, values }) => ({
-          ...(values as { nama: string; nama_cari: string; provinsi: string }),
-          id_perwapus: values.id_perwapus as number,
-          id_cabang: values.id_cabang as number,
-          id_ranting: values.id_ranting as number,
-          id_rayon: values.id_rayon as number,
-          id_ukt: idUkt,
-          no_urut: row.no_urut,
-        })),
+        rows.map(({ row, values }) => ({ ...(values as SiswaRow), id_ukt: idUkt, no_urut: row.no_urut })),
       ),
     async after(trx, report) {
       // Cached list pages of every server process go stale with this commit.

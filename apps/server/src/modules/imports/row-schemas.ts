@@ -1,4 +1,12 @@
-import { isPlausiblePhone, normalizePhone, rapikanNama, rapikanNamaWilayah, rapikanSpasi } from '@ukt/core';
+import {
+  isPlausiblePhone,
+  normalizePhone,
+  PESERTA_FIELDS,
+  type PesertaField,
+  rapikanNama,
+  rapikanNamaWilayah,
+  rapikanSpasi,
+} from '@ukt/core';
 import { z } from 'zod';
 
 const text = (max = 200) =>
@@ -14,12 +22,12 @@ const optionalText = (max = 200) =>
     .max(max, { error: `paling panjang ${max} karakter` })
     .default('');
 /** A person's name: spaces tidied and cased consistently (core's rapikanNama). */
-const personName = () => text().transform(rapikanNama);
+const personName = (max?: number) => text(max).transform(rapikanNama);
 /**
  * A region's name: tidied as a new region is stored (core's rapikanNamaWilayah); it is matched to
  * stored regions whatever its case, and a match keeps the stored name.
  */
-const region = () => text().transform(rapikanNamaWilayah);
+const region = (max?: number) => text(max).transform(rapikanNamaWilayah);
 const optionalRegion = () => optionalText().transform(rapikanNamaWilayah);
 const whole = (min: number, max: number) =>
   z
@@ -58,16 +66,38 @@ export const PengujiFileRow = z
   })
   .refine((row) => !row.cabang || row.perwapus, { error: 'Cabang diisi tanpa Perwapus', path: ['perwapus'] });
 
+/** How an import file's cell of one of a participant's fields is read and checked. */
+type SiswaCell<F> = F extends { jenis: 'nomor' }
+  ? ReturnType<typeof whole>
+  : F extends { jenis: 'nama' }
+    ? ReturnType<typeof personName>
+    : F extends { jenis: 'wilayah' }
+      ? ReturnType<typeof region>
+      : F extends { wajib: true }
+        ? ReturnType<typeof text>
+        : ReturnType<typeof optionalText>;
+
+/** The check of one participant's field in an import file (PESERTA_FIELDS). */
+function siswaCell(f: PesertaField) {
+  const max = 'maxImpor' in f ? f.maxImpor : undefined;
+  switch (f.jenis) {
+    case 'nomor':
+      return whole(f.min, f.max);
+    case 'nama':
+      return personName(max);
+    case 'wilayah':
+      return region(max);
+    default:
+      return f.wajib ? text(max) : optionalText(max);
+  }
+}
+
 /** A row of a siswa (participant) import file: `ukt import participants`. */
-export const SiswaFileRow = z.object({
-  no_urut: whole(1, 1_000_000),
-  nama: personName(),
-  perwapus: region(),
-  cabang: region(),
-  ranting: region(),
-  rayon: region(),
-  provinsi: optionalText(),
-});
+export const SiswaFileRow = z.object(
+  Object.fromEntries(PESERTA_FIELDS.map((f) => [f.kolom, siswaCell(f)])) as {
+    [F in PesertaField as F['kolom']]: SiswaCell<F>;
+  },
+);
 
 /** A row of a soal (KESHAN question) import file: `ukt import questions`. */
 export const SoalFileRow = z.object({

@@ -1,3 +1,4 @@
+import { PESERTA_FIELDS } from '@ukt/core';
 import type { ImportTarget } from './import-target';
 
 // The example row of each kind's template (DESIGN §9). A committee may leave it in the file: a
@@ -21,15 +22,7 @@ export const TEMPLATE_EXAMPLES: Record<ImportTarget['kind'], Record<string, stri
     panitia: 'Penguji',
     dewan: 1,
   },
-  siswa: {
-    no_urut: 1,
-    nama: 'Ani Lestari (contoh)',
-    perwapus: 'Perwapus Madiun Raya',
-    cabang: 'Cabang Kota Madiun',
-    ranting: 'Ranting Taman',
-    rayon: 'Rayon Demangan',
-    provinsi: 'Jawa Timur',
-  },
+  siswa: Object.fromEntries(PESERTA_FIELDS.map((f) => [f.kolom, f.contoh])),
   soal: {
     no: 1,
     soal_tanya: 'Contoh: apa makna salam perguruan yang diberikan sebelum berlatih?',

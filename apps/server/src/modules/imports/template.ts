@@ -1,3 +1,4 @@
+import { PESERTA_FIELDS } from '@ukt/core';
 import ExcelJS from 'exceljs';
 import type { ImportTarget } from './import-target';
 import { importKolom } from './imports.service';
@@ -8,7 +9,12 @@ import { TEMPLATE_EXAMPLES } from './template-examples';
 // import recognises and skips if it is left in.
 
 /** Columns whose digits must stay text: a leading 0 of a phone number, a date Excel would convert. */
-const TEXT_COLUMNS = new Set(['no_wa', 'tanggal_tes', 'akhir_tes']);
+const TEXT_COLUMNS = new Set([
+  'no_wa',
+  'tanggal_tes',
+  'akhir_tes',
+  ...PESERTA_FIELDS.filter((f) => 'selTeks' in f && f.selTeks).map((f) => f.kolom),
+]);
 
 /** The .xlsx template of an import kind: a bold, frozen header row and one example row. */
 export async function importTemplate(kind: ImportTarget['kind']): Promise<Buffer> {

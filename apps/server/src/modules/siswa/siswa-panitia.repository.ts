@@ -1,31 +1,20 @@
-import type { PostFlag } from '@ukt/core';
+import { PESERTA_FIELDS_SENDIRI, type PostFlag } from '@ukt/core';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, SiswaTable } from '../../db/types';
-import { freshVersi } from './siswa.repository';
+import { freshVersi, selectSiswaWithRegions } from './siswa.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Participants by id with all four region names, withdrawal and post flags, by no_urut. */
+/** Participants by id with their own fields, all four regions, withdrawal and post flags, by no_urut. */
 export function findPanitiaSiswaRows(db: Db, ids: number[]) {
-  return db
-    .selectFrom('siswa')
-    .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
-    .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
-    .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
-    .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
+  return selectSiswaWithRegions(db)
     .select([
       'siswa.id_siswa',
-      'siswa.no_urut',
-      'siswa.nama',
-      'siswa.provinsi',
+      ...PESERTA_FIELDS_SENDIRI.map((f) => `siswa.${f.kolom}` as const),
       'siswa.id_perwapus',
-      'perwapus.nama as perwapus',
       'siswa.id_cabang',
-      'cabang.nama as cabang',
       'siswa.id_ranting',
-      'ranting.nama as ranting',
       'siswa.id_rayon',
-      'rayon.nama as rayon',
       'siswa.mundur',
       'siswa.sudah_keshan',
       'siswa.sudah_tes',

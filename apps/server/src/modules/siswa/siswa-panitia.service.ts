@@ -2,6 +2,8 @@ import {
   type PageMeta,
   type PanitiaPeserta,
   type PanitiaPesertaQuery,
+  PESERTA_FIELDS_SENDIRI,
+  type PesertaFieldSendiri,
   type PesertaInput,
   type PostFlag,
   SISWA_PAGE_SIZE,
@@ -28,6 +30,7 @@ import {
   releaseAtPost,
   updateMundur,
 } from './siswa-panitia.repository';
+import { siswaRow } from './siswa-row';
 
 // The console's Peserta page (DESIGN §9). Every change here bumps the version the examiners'
 // list caches are tagged with, in the same transaction (docs/decisions/015): a withdrawal or a
@@ -48,9 +51,10 @@ async function panitiaPeserta(db: Db, ids: number[]): Promise<PanitiaPeserta[]> 
     id === null ? null : { id_pemilih: String(id), nama: names.get(id) ?? `penguji ${id}` };
   return rows.map((r) => ({
     id_siswa: String(r.id_siswa),
-    no_urut: r.no_urut,
-    nama: r.nama,
-    provinsi: r.provinsi,
+    ...(Object.fromEntries(PESERTA_FIELDS_SENDIRI.map((f) => [f.kolom, r[f.kolom]])) as Pick<
+      typeof r,
+      PesertaFieldSendiri['kolom']
+    >),
     id_perwapus: String(r.id_perwapus),
     perwapus: r.perwapus,
     id_cabang: String(r.id_cabang),
@@ -113,7 +117,7 @@ async function valuesOf(db: Kysely<Database>, admin: AuthPenguji, input: Peserta
     throw badRequest(
       `Data tidak valid: rayon ${input.id_rayon} bukan rayon organisasi ini. Pilih rayon dari daftar.`,
     );
-  return { nama: input.nama, nama_cari: searchForm(input.nama), provinsi: input.provinsi, ...path };
+  return siswaRow(input, path);
 }
 
 const duplicate = (noUrut: number, nama: string) =>

@@ -2,6 +2,7 @@ import { KOMPONEN, KOMPONEN_NILAI, type KomponenKey, komponenTingkat } from '@uk
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, NilaiTable } from '../../db/types';
 import { isWritten } from '../audit/audit.repository';
+import { selectSiswaWithRegions } from './siswa.repository';
 
 /** A numeric column of the score record. */
 type KolomAngka = { [K in keyof NilaiTable]: NilaiTable[K] extends number ? K : never }[keyof NilaiTable];
@@ -43,12 +44,7 @@ function score(eb: From, idUkt: number, tingkat: number, key: KomponenKey) {
  * PostgreSQL's cost estimate past jit_above_cost, so JIT is off for the whole database there.
  */
 export function listRekap(db: Kysely<Database>, idUkt: number, tingkat: number, filter: RekapRegionFilter) {
-  let query = db
-    .selectFrom('siswa')
-    .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
-    .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
-    .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
-    .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
+  let query = selectSiswaWithRegions(db)
     .leftJoin('nilai as n', (join) =>
       join
         .onRef('n.id_siswa', '=', 'siswa.id_siswa')
@@ -63,17 +59,7 @@ export function listRekap(db: Kysely<Database>, idUkt: number, tingkat: number, 
         .on('l.id_tingkat', '=', komponenTingkat('kshan', tingkat))
         .on('l.del', '=', 0),
     )
-    .select([
-      'siswa.id_siswa',
-      'siswa.no_urut',
-      'siswa.nama',
-      'siswa.mundur',
-      'siswa.id_ranting',
-      'perwapus.nama as perwapus',
-      'cabang.nama as cabang',
-      'ranting.nama as ranting',
-      'rayon.nama as rayon',
-    ])
+    .select(['siswa.id_siswa', 'siswa.no_urut', 'siswa.nama', 'siswa.mundur', 'siswa.id_ranting'])
     .select((eb) => KOMPONEN.map(({ key }) => score(eb as unknown as From, idUkt, tingkat, key)))
     .where('siswa.id_ukt', '=', idUkt);
   if (filter.id_perwapus !== undefined) query = query.where('siswa.id_perwapus', '=', filter.id_perwapus);

@@ -14,6 +14,7 @@ import type { Database, SiswaTable } from '../../db/types';
 import { fromExcluded } from '../../db/upsert';
 import { containsPattern } from '../../lib/search-form';
 import { writtenSiswaIds } from '../audit/audit.repository';
+import { SISWA_ROW_COLUMNS } from './siswa-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -69,24 +70,33 @@ export async function findSiswaPageIds(db: Kysely<Database>, f: SiswaFilter, hal
 }
 
 /**
- * Participants by id with their region names, by no_urut: what a list page shows that changes
- * only with the roster (kept with the page, docs/decisions/015).
+ * Participants with their four regions, each region's name selected as `perwapus`, `cabang`,
+ * `ranting` and `rayon`: the base of every read that shows a participant's regions. Joined down
+ * the hierarchy by each region's primary key, the order the recap's plan relies on; a caller adds
+ * its own joins, columns, filters and order.
  */
-export function findSiswaRows(db: Kysely<Database>, ids: number[]) {
+export function selectSiswaWithRegions(db: Db) {
   return db
     .selectFrom('siswa')
+    .innerJoin('perwapus', 'perwapus.id', 'siswa.id_perwapus')
     .innerJoin('cabang', 'cabang.id', 'siswa.id_cabang')
     .innerJoin('ranting', 'ranting.id', 'siswa.id_ranting')
     .innerJoin('rayon', 'rayon.id', 'siswa.id_rayon')
     .select([
-      'siswa.id_siswa',
-      'siswa.no_urut',
-      'siswa.nama',
-      'siswa.provinsi',
+      'perwapus.nama as perwapus',
       'cabang.nama as cabang',
-      'ranting.nama as nama_ranting',
-      'rayon.nama as nama_rayon',
-    ])
+      'ranting.nama as ranting',
+      'rayon.nama as rayon',
+    ]);
+}
+
+/**
+ * Participants by id with their region names, by no_urut: what a list page shows that changes
+ * only with the roster (kept with the page, docs/decisions/015).
+ */
+export function findSiswaRows(db: Kysely<Database>, ids: number[]) {
+  return selectSiswaWithRegions(db)
+    .select(['siswa.id_siswa', 'siswa.no_urut', 'siswa.nama', 'siswa.provinsi'])
     .where('siswa.id_siswa', 'in', ids.length ? ids : [-1])
     .orderBy('siswa.no_urut')
     .execute();
@@ -308,18 +318,9 @@ export function findSiswaByNoUruts(db: Db, idUkt: number, noUruts: number[]) {
 /** Adds or changes an event's participants by no_urut (never their post flags or withdrawal). */
 export async function upsertSiswaBatch(trx: Transaction<Database>, rows: Insertable<SiswaTable>[]) {
   if (!rows.length) return;
-  const set = [
-    'nama',
-    'nama_cari',
-    'provinsi',
-    'id_perwapus',
-    'id_cabang',
-    'id_ranting',
-    'id_rayon',
-  ] as const;
   await trx
     .insertInto('siswa')
     .values(rows)
-    .onConflict((oc) => oc.columns(['id_ukt', 'no_urut']).doUpdateSet(fromExcluded(set)))
+    .onConflict((oc) => oc.columns(['id_ukt', 'no_urut']).doUpdateSet(fromExcluded(SISWA_ROW_COLUMNS)))
     .execute();
 }

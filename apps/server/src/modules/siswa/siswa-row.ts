@@ -1,0 +1,31 @@
+import { type DataPeserta, PESERTA_FIELDS_DATA, TINGKAT_WILAYAH, type TingkatWilayah } from '@ukt/core';
+import type { SiswaTable } from '../../db/types';
+import { searchForm } from '../../lib/search-form';
+
+// A participant's stored row, built in one place from the fields of PESERTA_FIELDS
+// (docs/decisions/150): the import and the console's add and edit store the same columns.
+
+/** A participant's four region ids (`id_perwapus` … `id_rayon`). */
+export type SiswaRegionIds = { [L in TingkatWilayah as `id_${L}`]: number };
+
+/** The columns siswaRow gives: what an import or the console writes besides no_urut and id_ukt. */
+export type SiswaRow = DataPeserta & SiswaRegionIds & { nama_cari: string };
+
+/**
+ * The columns an import's upsert changes on a stored participant, in siswaRow's order. Each is a
+ * column of the siswa table: a new field fails to compile here until db/types.ts has it.
+ */
+export const SISWA_ROW_COLUMNS = [
+  ...PESERTA_FIELDS_DATA.map((f) => f.kolom),
+  'nama_cari',
+  ...TINGKAT_WILAYAH.map((level) => `id_${level}` as const),
+] as const satisfies readonly (keyof SiswaTable)[];
+
+/**
+ * A participant's stored columns from their fields and region ids: the fields as given, the
+ * search form of the name (nama_cari), and the four region ids.
+ */
+export function siswaRow(fields: DataPeserta, regions: SiswaRegionIds): SiswaRow {
+  const data = Object.fromEntries(PESERTA_FIELDS_DATA.map((f) => [f.kolom, fields[f.kolom]])) as DataPeserta;
+  return { ...data, nama_cari: searchForm(fields.nama), ...regions };
+}

@@ -180,6 +180,7 @@ test('Organisasi, Rekap: signatories on paper, a ratification that tells, and da
   await expect(sheet.getByTestId('sahkan-tanggal')).toContainText(
     `Hari ujian terakhir (${ujian.long}) belum lewat`,
   );
+  await expect(sheet.getByTestId('sahkan-tanggal')).toContainText('Hari dihitung menurut WIB.');
   // Before the exam day a tick is not enough: "Sahkan lebih awal" with a reason, or correct the dates.
   const confirm = sheet.getByRole('button', { name: 'Sahkan lebih awal' });
   await expect(confirm).toBeDisabled();

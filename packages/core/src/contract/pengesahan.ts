@@ -1,3 +1,4 @@
+import { ZONA_WAKTU } from '../rules/dates';
 import { z } from '../zod';
 
 // The people who sign the documents, and what the console shows before an event is ratified
@@ -95,6 +96,8 @@ export const SahkanRingkasan = z.object({
   sebelum_hari_ujian: z.boolean(),
   /** The date (YYYY-MM-DD) the piagam and berita acara would be signed if ratified now. */
   tanggal_tanda_tangan: z.string(),
+  /** The organisation's zone those days are counted in (UKT_ZONA_WAKTU): WIB, WITA or WIT. */
+  zona_waktu: z.enum(ZONA_WAKTU),
   /** The reason of the ratification in force when it was done early, else null. */
   alasan_lebih_awal: z.string().nullable(),
 });

@@ -64,6 +64,7 @@ export async function sahkanRingkasan(
     hari_terakhir_ujian: hariTerakhirUjian(kegiatan),
     sebelum_hari_ujian: sebelumHariUjian(now, kegiatan, zona),
     tanggal_tanda_tangan: hariTandaTangan(kegiatan.disahkan_at, now, kegiatan, zona),
+    zona_waktu: zona,
     alasan_lebih_awal: kegiatan.disahkan_at ? await alasanLebihAwal(db, idUkt) : null,
   };
 }

@@ -258,6 +258,8 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
         sebelum_hari_ujian: true,
         // Ratified today, the documents would still be signed on the exam day.
         tanggal_tanda_tangan: hari(2),
+        // The days are counted in the organisation's zone, which the console names.
+        zona_waktu: 'WIB',
       });
       expect(perluKonfirmasi(ahead)).toBe(true);
 

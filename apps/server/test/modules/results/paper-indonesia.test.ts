@@ -178,6 +178,9 @@ describe.each(DATABASES)('paper for an Indonesian committee on %s', (kind) => {
         const admin = await t.login(ADMIN);
         if (t === wib) wibAdmin = admin;
         else witaAdmin = admin;
+        // The console's summary names the zone its days are counted in.
+        const summary = await api(t, admin, 'GET', API.panitia.sahkan.href(1));
+        expect(summary.json().data.zona_waktu).toBe(t === wib ? 'WIB' : 'WITA');
         const sah = await api(t, admin, 'POST', API.panitia.sahkan.href(1), {});
         expect(sah.statusCode, sah.body).toBe(200);
       }

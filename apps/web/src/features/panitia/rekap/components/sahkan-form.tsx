@@ -85,11 +85,12 @@ function Ringkasan({ r }: { r: SahkanRingkasan }) {
             <strong>Hari ujian terakhir ({hariUjian}) belum lewat.</strong> Bila tanggal kegiatan salah,
             perbaiki dulu di halaman Kegiatan. Bila nilai memang perlu disahkan sekarang, pilih &quot;Sahkan
             lebih awal&quot; dan tulis alasannya: alasan itu tercatat di audit dan tercetak di berita acara.
-            Piagam dan berita acara tetap bertanggal {tandaTangan}.
+            Piagam dan berita acara tetap bertanggal {tandaTangan}. Hari dihitung menurut {r.zona_waktu}.
           </>
         ) : (
           <>
-            Ujian selesai {hariUjian}. Piagam dan berita acara bertanggal {tandaTangan}.
+            Ujian selesai {hariUjian}. Piagam dan berita acara bertanggal {tandaTangan}. Hari dihitung menurut{' '}
+            {r.zona_waktu}.
           </>
         )}
       </Fakta>

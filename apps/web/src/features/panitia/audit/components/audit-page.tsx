@@ -96,6 +96,7 @@ export function AuditPage() {
             onSearch={(cari) => patch({ cari })}
             placeholder="Cari peserta: nama atau nomor urut"
             label="Cari peserta"
+            findKey
           />
         )}
         {!filter.id_pemilih && (

@@ -166,6 +166,7 @@ export function RekapPage() {
                 onSearch={setCari}
                 placeholder="Cari nama atau nomor urut"
                 label="Cari peserta"
+                findKey
               />
             ) : null
           }

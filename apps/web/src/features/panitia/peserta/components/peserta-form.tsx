@@ -14,7 +14,7 @@ import { NO_REGION, type Region, RegionSelects } from '../../components/region-s
 import { useSavePeserta } from '../api/save-peserta';
 
 /** The participant's own fields the form shows, full-width ones first (PESERTA_FIELDS). */
-const FORM_FIELDS = PESERTA_FIELDS_SENDIRI.filter((f) => f.form.lebar === 'penuh');
+const FULL_FIELDS = PESERTA_FIELDS_SENDIRI.filter((f) => f.form.lebar === 'penuh');
 const HALF_FIELDS = PESERTA_FIELDS_SENDIRI.filter((f) => f.form.lebar === 'separuh');
 
 type Kolom = PesertaFieldSendiri['kolom'];
@@ -80,7 +80,7 @@ export function PesertaForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {FORM_FIELDS.map(field)}
+      {FULL_FIELDS.map(field)}
       <div className="grid grid-cols-2 gap-3">{HALF_FIELDS.map(field)}</div>
       <RegionSelects levels={4} value={region} onChange={setRegion} empty="Pilih…" errors={errors} />
       {save.isError && <Notice tone="error">{save.error.message}</Notice>}

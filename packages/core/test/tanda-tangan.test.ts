@@ -75,6 +75,7 @@ describe('perluKonfirmasi', () => {
     hari_terakhir_ujian: '2026-11-28',
     sebelum_hari_ujian: false,
     tanggal_tanda_tangan: '2026-11-28',
+    zona_waktu: 'WIB',
     alasan_lebih_awal: null,
   };
   it('asks when anything is incomplete or unsent, and only then', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@ukt/core';
+import { API_PREFIX, alamatKonsolLain } from '@ukt/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors';
@@ -48,7 +48,14 @@ export const staticWebPlugin = fp<{ root: string | undefined }>(async (app: Fast
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasApp && wantsApp(request)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasApp && wantsApp(request)) {
+      // An address under /panitia that is no page of the console (core's HALAMAN_KONSOL) opens the
+      // first page at once, as the app would after loading: /panitia, an old link, a typo.
+      const [path = '', query] = request.url.split('?');
+      const lain = alamatKonsolLain(path);
+      if (lain) return reply.header('cache-control', 'no-cache').redirect(query ? `${lain}?${query}` : lain);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     throw notFound('Alamat tidak ditemukan.');
   });
 });

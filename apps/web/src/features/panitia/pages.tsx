@@ -1,10 +1,11 @@
+import { HALAMAN_KONSOL, HALAMAN_PERTAMA, type HalamanKonsol, type KelompokKonsol } from '@ukt/core';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** One page of the committee console: its path under /panitia/, its side-bar label and group, its screen. */
 export interface ConsolePage {
-  path: string;
+  path: HalamanKonsol;
   label: string;
-  group: 'Persiapan' | 'Hari ujian' | 'Hasil' | 'Pengaturan';
+  group: KelompokKonsol;
   Page: LazyExoticComponent<ComponentType>;
 }
 
@@ -14,78 +15,30 @@ export interface ConsolePage {
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 
+/** Each page's screen, by its path in core's HALAMAN_KONSOL (a page without one does not compile). */
+const SCREENS: Record<HalamanKonsol, LazyExoticComponent<ComponentType>> = {
+  kegiatan: page(() => import('./kegiatan/components/kegiatan-page'), 'KegiatanPage'),
+  impor: page(() => import('./impor/components/impor-page'), 'ImporPage'),
+  peserta: page(() => import('./peserta/components/peserta-page'), 'PesertaPage'),
+  penguji: page(() => import('./penguji/components/penguji-page'), 'PengujiPage'),
+  soal: page(() => import('./soal/components/soal-page'), 'SoalPage'),
+  sambungkan: page(() => import('./sambungkan/components/sambungkan-page'), 'SambungkanPage'),
+  progres: page(() => import('./progres/components/progres-page'), 'ProgresPage'),
+  rekap: page(() => import('./rekap/components/rekap-page'), 'RekapPage'),
+  audit: page(() => import('./audit/components/audit-page'), 'AuditPage'),
+  organisasi: page(() => import('./organisasi/components/organisasi-page'), 'OrganisasiPage'),
+  cadangan: page(() => import('./cadangan/components/cadangan-page'), 'CadanganPage'),
+};
+
 /**
- * Every page of the console, in the side bar's order: the order a committee works through an event
- * (DESIGN §9). The router and the side bar both read this list; a new page is one entry here.
+ * Every page of the console, in the side bar's order: core's HALAMAN_KONSOL (which the server reads
+ * too) with each page's screen. The router and the side bar both read this list; a new page is one
+ * entry there and its screen here.
  */
-export const CONSOLE_PAGES: readonly ConsolePage[] = [
-  {
-    path: 'kegiatan',
-    label: 'Kegiatan',
-    group: 'Persiapan',
-    Page: page(() => import('./kegiatan/components/kegiatan-page'), 'KegiatanPage'),
-  },
-  {
-    path: 'impor',
-    label: 'Impor',
-    group: 'Persiapan',
-    Page: page(() => import('./impor/components/impor-page'), 'ImporPage'),
-  },
-  {
-    path: 'peserta',
-    label: 'Peserta',
-    group: 'Persiapan',
-    Page: page(() => import('./peserta/components/peserta-page'), 'PesertaPage'),
-  },
-  {
-    path: 'penguji',
-    label: 'Penguji',
-    group: 'Persiapan',
-    Page: page(() => import('./penguji/components/penguji-page'), 'PengujiPage'),
-  },
-  {
-    path: 'soal',
-    label: 'Soal KESHAN',
-    group: 'Persiapan',
-    Page: page(() => import('./soal/components/soal-page'), 'SoalPage'),
-  },
-  {
-    path: 'sambungkan',
-    label: 'Sambungkan HP',
-    group: 'Hari ujian',
-    Page: page(() => import('./sambungkan/components/sambungkan-page'), 'SambungkanPage'),
-  },
-  {
-    path: 'progres',
-    label: 'Progres',
-    group: 'Hari ujian',
-    Page: page(() => import('./progres/components/progres-page'), 'ProgresPage'),
-  },
-  {
-    path: 'rekap',
-    label: 'Rekap',
-    group: 'Hasil',
-    Page: page(() => import('./rekap/components/rekap-page'), 'RekapPage'),
-  },
-  {
-    path: 'audit',
-    label: 'Audit',
-    group: 'Hasil',
-    Page: page(() => import('./audit/components/audit-page'), 'AuditPage'),
-  },
-  {
-    path: 'organisasi',
-    label: 'Organisasi',
-    group: 'Pengaturan',
-    Page: page(() => import('./organisasi/components/organisasi-page'), 'OrganisasiPage'),
-  },
-  {
-    path: 'cadangan',
-    label: 'Cadangan',
-    group: 'Pengaturan',
-    Page: page(() => import('./cadangan/components/cadangan-page'), 'CadanganPage'),
-  },
-];
+export const CONSOLE_PAGES: readonly ConsolePage[] = HALAMAN_KONSOL.map((h) => ({
+  ...h,
+  Page: SCREENS[h.path],
+}));
 
 /** The console's first page: /panitia and unknown paths open it. */
-export const FIRST_PAGE = 'kegiatan';
+export const FIRST_PAGE = HALAMAN_PERTAMA;

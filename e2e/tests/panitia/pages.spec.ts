@@ -124,6 +124,57 @@ test('Peserta on a laptop: who holds a participant at each post, release and wit
   expect(after.body.data.map((s) => s.id_siswa)).not.toContain(taken.id_siswa);
 });
 
+test('Peserta: a participant added and edited through the form its fields come from', async ({ page }) => {
+  await loginAs(page, ADMIN.noWa);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/panitia/peserta?ukt=1');
+  await page.getByRole('button', { name: '+ Peserta baru' }).click();
+  const form = page.getByRole('dialog', { name: 'Peserta baru' });
+  // Empty: the name and the rayon are asked for by name, nothing is sent.
+  await form.getByRole('button', { name: 'Simpan' }).click();
+  await expect(form).toContainText('Nama wajib diisi');
+  await expect(form).toContainText('Pilih rayon');
+  await expect(form).toContainText('Kosongkan: nomor berikutnya');
+  await form.getByLabel('Nama').fill('Dewi Kartika Sari');
+  await form.getByLabel('Provinsi').fill('Jawa Timur');
+  for (const level of ['Perwapus', 'Cabang', 'Ranting', 'Rayon']) {
+    const select = form.getByLabel(level);
+    await expect(select.locator('option')).not.toHaveCount(1);
+    await select.selectOption({ index: 1 });
+  }
+  await shot(page, 'peserta-form-baru-1366');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shot(page, 'peserta-form-baru-360');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await form.getByRole('button', { name: 'Simpan' }).click();
+  // The next free number of the demo event's 120.
+  await closeDialog(page, 'Peserta no 121 ditambahkan');
+
+  const table = page.getByRole('table', { name: 'Daftar peserta' });
+  await page.getByRole('searchbox', { name: 'Cari' }).fill('Dewi Kartika Sari');
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
+  const row = table.getByRole('row').filter({ hasText: 'Dewi Kartika Sari' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('121');
+
+  // Edited: the form opens with what is stored.
+  await rowAction(row, 'Ubah');
+  const edit = page.getByRole('dialog', { name: 'Ubah peserta' });
+  await expect(edit.getByLabel('Nama')).toHaveValue('Dewi Kartika Sari');
+  await expect(edit.getByLabel('No urut')).toHaveValue('121');
+  await expect(edit.getByLabel('Provinsi')).toHaveValue('Jawa Timur');
+  // The limits are core's: the boxes take no more than the server accepts.
+  await expect(edit.getByLabel('Provinsi')).toHaveAttribute('maxlength', '80');
+  await expect(edit.getByLabel('Nama')).toHaveAttribute('maxlength', '120');
+  await edit.getByLabel('Provinsi').fill('Jawa Tengah');
+  await edit.getByRole('button', { name: 'Simpan' }).click();
+  await closeDialog(page, 'Data peserta disimpan');
+  await rowAction(row, 'Ubah');
+  await expect(page.getByRole('dialog', { name: 'Ubah peserta' }).getByLabel('Provinsi')).toHaveValue(
+    'Jawa Tengah',
+  );
+});
+
 test('Soal KESHAN: a belt’s questions with their keys; a new key re-grades the stored answers', async ({
   page,
   server,

@@ -14,8 +14,7 @@ const FILE = /^\/assets\/|\.(?:js|mjs|css|map|wasm|png|jpe?g|svg|ico|webp|webman
  * for chunks a newer build no longer has: they must fail as a 404 (the app offers to reload), not
  * arrive as index.html, which the browser refuses as a script with a MIME error.
  */
-function wantsApp(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '';
+function wantsApp(request: FastifyRequest, path: string): boolean {
   return (
     request.method === 'GET' &&
     !path.startsWith(API_PREFIX) &&
@@ -48,10 +47,10 @@ export const staticWebPlugin = fp<{ root: string | undefined }>(async (app: Fast
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasApp && wantsApp(request)) {
+    const [path = '', query] = request.url.split('?');
+    if (hasApp && wantsApp(request, path)) {
       // An address under /panitia that is no page of the console (core's HALAMAN_KONSOL) opens the
       // first page at once, as the app would after loading: /panitia, an old link, a typo.
-      const [path = '', query] = request.url.split('?');
       const lain = alamatKonsolLain(path);
       if (lain) return reply.header('cache-control', 'no-cache').redirect(query ? `${lain}?${query}` : lain);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

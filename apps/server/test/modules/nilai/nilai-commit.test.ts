@@ -2,8 +2,9 @@ import { API, DISAHKAN_MESSAGE, Soal } from '@ukt/core';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from '../../../src/db/sqlite-driver';
-import { api, body, DATABASES, SITI, type SignedInApp, startSignedIn } from '../../support/app';
+import { api, body, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
 import { fisikPayload } from '../../support/scores';
+import { findSiti } from '../../support/siti';
 
 // A phone's score write is one commit (docs/decisions/116): on PostgreSQL one statement sent in
 // autocommit, on SQLite one writer transaction. Counted where the statements reach the database
@@ -58,11 +59,7 @@ describe.each(DATABASES)('a score write on %s', (kind) => {
   beforeAll(async () => {
     s = await startSignedIn(kind);
     const db = s.t.app.db;
-    const siti = await db
-      .selectFrom('penguji')
-      .selectAll()
-      .where('no_wa', '=', SITI)
-      .executeTakeFirstOrThrow();
+    const siti = await findSiti(s.t);
     const rows = await db
       .selectFrom('siswa')
       .select('id_siswa')

@@ -28,6 +28,7 @@ export * from './rules/phone';
 export * from './rules/posts';
 export * from './rules/random';
 export * from './rules/scales';
+export * from './rules/ukuran-berkas';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/keshan';

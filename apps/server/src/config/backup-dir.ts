@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 // BACKUP_DIR never overlaps the data (docs/decisions/123). Equal to DATA_DIR, the console's
@@ -85,4 +85,49 @@ export function oldBackupsNote(backupDir: string, dataDir: string): string | nul
   }
   if (archives.length === 0) return null;
   return `${archives.length} cadangan lama ada di ${old} (folder cadangan bawaan), di luar BACKUP_DIR ${backupDir}: halaman Cadangan hanya menampilkan BACKUP_DIR. Pindahkan berkasnya ke BACKUP_DIR bila masih diperlukan.`;
+}
+
+/** The device id of the disk `path` lies on: of the nearest folder of it that exists. */
+function deviceOf(path: string): number | undefined {
+  let at = resolve(path);
+  for (;;) {
+    try {
+      return statSync(at).dev;
+    } catch {
+      const parent = dirname(at);
+      if (parent === at) return undefined;
+      at = parent;
+    }
+  }
+}
+
+/** Where a flash disk's folder is on this platform, as the settings command takes it. */
+export function flashDiskExample(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return 'E:\\cadangan-ukt';
+  if (platform === 'darwin') return '/Volumes/FLASHDISK/cadangan-ukt';
+  return '/media/NAMA_PENGGUNA/FLASHDISK/cadangan-ukt';
+}
+
+/** A warning that backups die with the disk of the data: what was found, and what to do. */
+export interface SameDiskWarning {
+  pesan: string;
+  saran: string;
+}
+
+/**
+ * The warning when BACKUP_DIR lies on the same disk as DATA_DIR (the device ids of their nearest
+ * existing folders agree), or null when it lies on another disk or either cannot be read: a
+ * broken or stolen laptop takes the backups with it (docs/decisions/157).
+ */
+export function sameDiskWarning(
+  backupDir: string,
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+): SameDiskWarning | null {
+  const backup = deviceOf(backupDir);
+  if (backup === undefined || backup !== deviceOf(dataDir)) return null;
+  return {
+    pesan: `Folder cadangan ${backupDir} ada di disk yang sama dengan folder data ${dataDir}: bila laptop atau disknya rusak atau hilang, cadangannya ikut hilang.`,
+    saran: `Colokkan flashdisk atau disk lain, lalu arahkan cadangan ke sana: npm run ukt -- atur BACKUP_DIR=${flashDiskExample(platform)} (sesuaikan dengan letak flashdisk itu), lalu jalankan ulang server. Atau unduh cadangan dari halaman Cadangan ke flashdisk di setiap jeda.`,
+  };
 }

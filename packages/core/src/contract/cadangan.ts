@@ -43,6 +43,11 @@ export const CadanganList = z.object({
   jadwal_disimpan: z.number().int().positive(),
   /** The last scheduled backup, if it failed and no backup has succeeded since; else null. */
   jadwal_gagal: CadanganGagal.nullable(),
+  /**
+   * When the backup folder lies on the disk of the data, why that loses them with the laptop and
+   * how to point them at a flash disk, in the server's words; null when it lies on another disk.
+   */
+  satu_disk: z.object({ pesan: z.string(), saran: z.string() }).nullable(),
   cadangan: z.array(Cadangan),
 });
 export type CadanganList = z.infer<typeof CadanganList>;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { formatUkuran } from '@ukt/core';
 import type { Config } from '../../config/env';
 import { connectDb } from '../../db/connect';
 import { dialectName } from '../../db/dialect';
@@ -17,7 +18,7 @@ const describeCounts = (m: BackupManifest) =>
 
 const describeBackup = (file: string, bytes: number, m: BackupManifest) =>
   [
-    `Cadangan ditulis ke ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB${m.encrypted ? ', dilindungi kata sandi' : ''}).`,
+    `Cadangan ditulis ke ${file} (${formatUkuran(bytes)}${m.encrypted ? ', dilindungi kata sandi' : ''}).`,
     describeCounts(m),
   ].join('\n');
 

@@ -1,4 +1,5 @@
 import { relative, sep } from 'node:path';
+import { formatUkuran } from '@ukt/core';
 import { diskSpace } from '../../lib/disk-space';
 import { insufficientStorage } from '../../lib/errors';
 
@@ -38,12 +39,10 @@ const isFileSystemError = (error: unknown): error is NodeJS.ErrnoException =>
 const where = (place: BackupPlace) =>
   place.backupDir ? `folder cadangan (BACKUP_DIR) ${place.folder}` : `folder ${place.folder}`;
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 /** The disk's free and total space, for the message, when it can be read. */
 const space = (folder: string) => {
   const disk = diskSpace(folder);
-  return disk ? ` (sisa ${mb(disk.free)} dari ${mb(disk.total)})` : '';
+  return disk ? ` (sisa ${formatUkuran(disk.free)} dari ${formatUkuran(disk.total)})` : '';
 };
 
 const what = (place: BackupPlace) =>

@@ -3,6 +3,7 @@ import { API, apiResult, Cadangan, CadanganInput, CadanganList, CadanganParams }
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameDiskWarning } from '../../config/backup-dir';
 import { attachment } from '../../lib/content-disposition';
 import { badRequest, notFound } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
@@ -49,6 +50,7 @@ export const backupPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
           jadwal_menit: backup.intervalMinutes ?? null,
           jadwal_disimpan: backup.keep,
           jadwal_gagal: await scheduledFailure(app, cadangan),
+          satu_disk: sameDiskWarning(backup.dir, app.config.dataDir),
           cadangan,
         },
       };

@@ -1,10 +1,11 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { type BackupDirPlaces, backupDirProblem } from '../../config/backup-dir';
+import { type BackupDirPlaces, backupDirProblem, sameDiskWarning } from '../../config/backup-dir';
 import { type Check, codeOf, failed, passed, warned } from './check';
 
 // Check 7: the half-hourly backups need a folder that takes files and lies apart from the data
-// (docs/decisions/123). Only writing a file tells, for root and read-only disks alike.
+// (docs/decisions/123), on another disk than the data (docs/decisions/157). Only writing a file
+// tells, for root and read-only disks alike.
 
 /** Why a folder refused a file, and what to do. */
 function writeAdvice(code: string | undefined): string {
@@ -23,7 +24,10 @@ function exists(path: string): boolean {
   }
 }
 
-/** The folder exists (made if it may be), takes a file and gives it back, and is not inside the data. */
+/**
+ * The folder exists (made if it may be), takes a file and gives it back, and is not inside the
+ * data; a warning when it lies on the data's disk.
+ */
 export function checkBackupFolder(places: BackupDirPlaces): Check {
   const id = 'cadangan';
   const judul = 'Folder cadangan (BACKUP_DIR)';
@@ -69,5 +73,7 @@ export function checkBackupFolder(places: BackupDirPlaces): Check {
       writeAdvice(code),
     );
   }
-  return passed(id, judul, `${dir} bisa ditulis, terpisah dari folder data.`);
+  const sameDisk = sameDiskWarning(dir, places.dataDir);
+  if (sameDisk) return warned(id, judul, sameDisk.pesan, sameDisk.saran);
+  return passed(id, judul, `${dir} bisa ditulis, di disk lain dari folder data.`);
 }

@@ -158,7 +158,7 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
     scores.catch(() => undefined);
     try {
       const fullMessage = new RegExp(
-        `^Cadangan gagal: disk folder cadangan \\(BACKUP_DIR\\) ${mount} penuh \\(sisa \\d+\\.\\d MB dari ${TMPFS_MB}\\.0 MB\\)\\. Kosongkan ruang di disk itu atau atur BACKUP_DIR ke folder di disk lain, lalu buat cadangan lagi\\. Nilai di database tetap aman\\.$`,
+        `^Cadangan gagal: disk folder cadangan \\(BACKUP_DIR\\) ${mount} penuh \\(sisa [\\d.,]+ [KM]B dari ${TMPFS_MB} MB\\)\\. Kosongkan ruang di disk itu atau atur BACKUP_DIR ke folder di disk lain, lalu buat cadangan lagi\\. Nilai di database tetap aman\\.$`,
       );
       // Full to the last byte (the table files fail), room for part of the staging copy (the
       // recording fails), room for the staging copy but not the sealed archive (the cipher's output fails).
@@ -245,7 +245,7 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
     expect(run.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Cadangan gagal: disk folder cadangan \\(BACKUP_DIR\\) ${backupDir} penuh \\(sisa 0\\.0 MB`,
+          `^Cadangan gagal: disk folder cadangan \\(BACKUP_DIR\\) ${backupDir} penuh \\(sisa \\d+ KB`,
         ),
       ),
     ]);

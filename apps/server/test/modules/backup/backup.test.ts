@@ -154,7 +154,7 @@ describe('backup archives', () => {
     const archive = join(dir, 'dari-cli.tar.gz');
     expect(await runCli(['backup', '--out', archive], t.config, io)).toBe(0);
     expect(out.join('\n')).toMatch(
-      /Cadangan ditulis ke .*dari-cli\.tar\.gz \(\d+\.\d MB\)\.\nIsi: .*siswa 200/,
+      /Cadangan ditulis ke .*dari-cli\.tar\.gz \(\d+(,\d)? [KM]B\)\.\nIsi: .*siswa 200/,
     );
     const to = target('cli');
     const config = testConfig(to.dataDir, to.databaseUrl);
@@ -180,7 +180,7 @@ describe('backup archives', () => {
     const made = ukt(from, 'backup', '--out', archive, '--passphrase-env', 'SANDI_CADANGAN');
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toMatch(
-      /^Cadangan ditulis ke .*entri\.tar\.gz\.aes \(\d+\.\d MB, dilindungi kata sandi\)\.\nIsi: .*siswa 200/,
+      /^Cadangan ditulis ke .*entri\.tar\.gz\.aes \(\d+(,\d)? [KM]B, dilindungi kata sandi\)\.\nIsi: .*siswa 200/,
     );
 
     const to = target('entri');

@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -42,6 +44,10 @@ function tarGz(name: string, text: string): Buffer {
   return gzipSync(Buffer.concat([header, content, Buffer.alloc(1024)]));
 }
 
+/** A folder on another disk than the temporary folder when this machine has one (/dev/shm is a tmpfs). */
+const OTHER_DISK =
+  existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev ? '/dev/shm' : null;
+
 const SETUPS = DATABASES.flatMap((kind) =>
   (['DATA_DIR/cadangan', 'BACKUP_DIR di luar DATA_DIR'] as const).map((setup) => [kind, setup] as const),
 );
@@ -51,7 +57,9 @@ describe.each(SETUPS)('console Cadangan on %s, %s', (kind, setup) => {
   let admin: string;
   let siti: string;
   const outside =
-    setup === 'BACKUP_DIR di luar DATA_DIR' ? mkdtempSync(join(tmpdir(), 'ukt-cadangan-')) : null;
+    setup === 'BACKUP_DIR di luar DATA_DIR'
+      ? mkdtempSync(join(OTHER_DISK ?? tmpdir(), 'ukt-cadangan-'))
+      : null;
   beforeAll(async () => {
     ({ t, admin, siti } = await startSignedIn(kind, {
       BACKUP_INTERVAL_MINUTES: '15',
@@ -96,6 +104,18 @@ describe.each(SETUPS)('console Cadangan on %s, %s', (kind, setup) => {
       jadwal_gagal: null,
       cadangan: [],
     });
+  });
+
+  it('warns when the backups lie on the disk of the data, and says how to point them at a flash disk', async () => {
+    const { satu_disk } = await list();
+    if (outside && OTHER_DISK) {
+      expect(satu_disk).toBeNull();
+      return;
+    }
+    expect(satu_disk?.pesan).toBe(
+      `Folder cadangan ${t.config.backup.dir} ada di disk yang sama dengan folder data ${t.config.dataDir}: bila laptop atau disknya rusak atau hilang, cadangannya ikut hilang.`,
+    );
+    expect(satu_disk?.saran).toContain('npm run ukt -- atur BACKUP_DIR=');
   });
 
   it('makes one now: answered as the list shows it, downloadable byte for byte', async () => {

@@ -1,9 +1,8 @@
-import type { Cadangan } from '@ukt/core';
+import { type Cadangan, formatUkuran } from '@ukt/core';
 import { Icon } from '../../../../components/ui/icon';
 import { AKSI, createColumnHelper } from '../../components/data-table';
 import { DownloadButton } from '../../components/download-button';
 import { formatWaktu } from '../../components/format';
-import { formatUkuran } from './format-cadangan';
 
 const column = createColumnHelper<Cadangan>();
 

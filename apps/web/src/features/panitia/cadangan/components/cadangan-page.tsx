@@ -32,6 +32,21 @@ function Jadwal({ list }: { list: CadanganList }) {
   );
 }
 
+/**
+ * A warning when the backups lie on the disk of the data (docs/decisions/157): a broken or stolen
+ * laptop takes them along. The server says where, and how to point them at a flash disk.
+ */
+function SatuDisk({ list }: { list: CadanganList }) {
+  if (!list.satu_disk) return null;
+  return (
+    <div data-peringatan="satu-disk" className="[overflow-wrap:anywhere]">
+      <Notice>
+        <strong>Cadangan belum aman dari laptop rusak.</strong> {list.satu_disk.pesan} {list.satu_disk.saran}
+      </Notice>
+    </div>
+  );
+}
+
 /** Where the server keeps backups and how it is set to take them: for the person who runs it. */
 function FolderCadangan({ list }: { list: CadanganList }) {
   return (
@@ -72,6 +87,7 @@ export function CadanganPage() {
           <div className="flex flex-col gap-3">
             {list.jadwal_gagal && <CadanganGagalAlert gagal={list.jadwal_gagal} />}
             <Jadwal list={list} />
+            <SatuDisk list={list} />
             <FolderCadangan list={list} />
             {list.cadangan.length === 0 ? (
               <Notice>Belum ada cadangan.</Notice>

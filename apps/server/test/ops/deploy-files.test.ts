@@ -28,6 +28,17 @@ describe('deploy/', () => {
     expect(run.status).toBe(0);
   });
 
+  it('the systemd unit scores 2.0 or less in systemd-analyze security', () => {
+    copyFileSync(join(DEPLOY, 'ukt-penguji.service'), join(dir, 'ukt-penguji.service'));
+    const run = spawnSync('systemd-analyze', ['security', '--offline=true', './ukt-penguji.service'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const score = /Overall exposure level for ukt-penguji\.service: (\d+\.\d+)/.exec(run.stdout);
+    expect(score, `${run.stdout}${run.stderr}`).not.toBeNull();
+    expect(Number(score?.[1])).toBeLessThanOrEqual(2.0);
+  });
+
   /** The JSON config Caddy makes of deploy/Caddyfile with these variables. */
   const adapt = (env: Record<string, string>) =>
     JSON.parse(

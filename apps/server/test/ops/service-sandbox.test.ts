@@ -69,7 +69,7 @@ const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
  * a /dev with only the pseudo-devices (PrivateTmp, PrivateDevices), then start the command as
  * `nobody` with no capabilities and no new privileges, under the unit's umask.
  */
-function sandboxed(writable: string[], command: string[]): string[] {
+function sandboxed(writable: string[], command: string[]): [string, ...string[]] {
   const devices = ['null', 'zero', 'full', 'random', 'urandom', 'tty'];
   const script = [
     'set -e',

@@ -6,8 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { oldBackupsNote } from './config/backup-dir';
 import { ensureDataDir } from './config/data-dir';
 import type { Config } from './config/env';
-import { resolveSecret } from './config/secret';
 import { openDb } from './db/connect';
+import { databaseSecret } from './db/database-secret';
 import { seedDemo } from './demo/seed';
 import { type Clock, systemClock } from './lib/clock';
 import './lib/zod-locale';
@@ -143,8 +143,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   });
 
+  // The key every machine of this database shares, or a refusal that says so (docs/decisions/159).
+  const secret = await databaseSecret(database.db, config.secret, config.dataDir, clock()).catch(
+    async (error: unknown) => {
+      await database.db.destroy();
+      throw error;
+    },
+  );
   app.decorate('config', config);
-  app.decorate('secret', resolveSecret(config.secret, config.dataDir));
+  app.decorate('secret', secret);
   app.decorate('clock', clock);
   app.decorate('pgSchema', options.pgSchema);
 

@@ -299,6 +299,31 @@ export interface WaPesanTable {
   diperbarui_at: number;
 }
 
+/** The fingerprint of the key that signs this database's codes and links, one row (docs/decisions/159). */
+export interface SidikKunciTable {
+  id: number;
+  /** HMAC-SHA256 of a fixed label under the key, hex: never the key. */
+  sidik: string;
+  dibuat_at: number;
+}
+
+/** A timed task's lease and last run, shared by every process of the database (docs/decisions/160). */
+export interface TugasBerkalaTable {
+  nama: string;
+  /** The process that runs it while its lease holds. */
+  pemegang: string | null;
+  /** When the lease ends unless renewed (ms). */
+  sampai_at: number;
+  /** When it last ran to the end (ms), or null. */
+  terakhir_at: number | null;
+}
+
+/** Per WhatsApp gateway, the earliest start of its next message by the database's clock (ms; docs/decisions/160). */
+export interface WaJedaTable {
+  gateway: string;
+  berikut_at: number;
+}
+
 /** The whole schema, for Kysely's types. */
 export interface Database {
   organisasi: OrganisasiTable;
@@ -326,4 +351,7 @@ export interface Database {
   meta: MetaTable;
   cadangan_gagal: CadanganGagalTable;
   wa_pesan: WaPesanTable;
+  sidik_kunci: SidikKunciTable;
+  tugas_berkala: TugasBerkalaTable;
+  wa_jeda: WaJedaTable;
 }

@@ -30,9 +30,12 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   penguji_tertunda: 'modules/penguji', // examiners imported before they first sign in
   penugasan: 'modules/kegiatan', // examiners assigned to an event
   sertifikat: 'modules/documents',
+  sidik_kunci: 'db', // the fingerprint of the key that signs codes and links
   siswa: 'modules/siswa',
+  tugas_berkala: 'db', // timed tasks' leases, shared by every process of the database
   ukt: 'modules/kegiatan', // the exam events
   wa_pesan: 'modules/whatsapp', // messages through a WhatsApp gateway and their delivery state
+  wa_jeda: 'modules/whatsapp', // the gateway's next free start, its pace across processes
 };
 
 /** Folders under src/ the check skips: the migrations shape every table, the demo seeds them all. */

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { resolveSecret } from '../../config/secret';
+import { databaseSecret } from '../../db/database-secret';
 import {
   beritaAcara,
   type DocumentDeps,
@@ -25,7 +25,7 @@ function documentCommand(
     help,
     async run(invocation) {
       const { config, db, writer, now, io, flag } = invocation;
-      const secret = resolveSecret(config.secret, config.dataDir);
+      const secret = await databaseSecret(db, config.secret, config.dataDir, now.getTime());
       const deps = {
         db,
         writer,

@@ -1,5 +1,5 @@
 import { Tingkat } from '@ukt/core';
-import { resolveSecret } from '../../config/secret';
+import { databaseSecret } from '../../db/database-secret';
 import { badRequest } from '../../lib/errors';
 import { loginLinkByNoWa } from '../../modules/auth/login-link.service';
 import type { Command } from '../command';
@@ -15,7 +15,7 @@ export const loginCommands: Command[] = [
       const sabukArg = flag('sabuk');
       const sabuk = sabukArg === undefined ? undefined : Tingkat.safeParse(sabukArg);
       if (sabuk && !sabuk.success) throw badRequest('--sabuk harus 1 sampai 5');
-      const secret = resolveSecret(config.secret, config.dataDir);
+      const secret = await databaseSecret(db, config.secret, config.dataDir, now.getTime());
       const deps = { db, secret, orgId: config.orgId, publicUrl: config.publicUrl, now: now.getTime() };
       io.out(await loginLinkByNoWa(deps, arg, sabuk?.data));
       return 0;

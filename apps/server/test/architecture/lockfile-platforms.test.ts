@@ -25,10 +25,16 @@ const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) a
 /** The laptops a committee brings, as npm names their platform and processor. */
 const LAPTOPS = [
   { os: 'win32', cpu: 'x64' },
+  { os: 'win32', cpu: 'arm64' },
   { os: 'darwin', cpu: 'arm64' },
   { os: 'darwin', cpu: 'x64' },
   { os: 'linux', cpu: 'x64' },
+  { os: 'linux', cpu: 'arm64' },
 ] as const;
+
+/** Systems and processors of laptops and servers, as npm names them (not phones, routers or BSDs). */
+const LAPTOP_SYSTEMS = ['win32', 'darwin', 'linux'];
+const LAPTOP_PROCESSORS = ['x64', 'arm64'];
 
 /** Every locked package whose native part the build, the linter or the server loads. */
 const NATIVE = Object.keys(lock.packages).filter((path) =>
@@ -61,6 +67,18 @@ describe('package-lock.json', () => {
       'rolldown',
       'rollup',
     ]);
+  });
+
+  it('guards every laptop platform that a native build in the lock is for', () => {
+    const carried = new Set<string>();
+    for (const path of NATIVE)
+      for (const name of Object.keys(lock.packages[path]?.optionalDependencies ?? {})) {
+        const pkg = entryOf(path, name);
+        for (const os of pkg?.os ?? [])
+          for (const cpu of pkg?.cpu ?? [])
+            if (LAPTOP_SYSTEMS.includes(os) && LAPTOP_PROCESSORS.includes(cpu)) carried.add(`${os}-${cpu}`);
+      }
+    expect([...carried].sort()).toEqual(LAPTOPS.map((l) => `${l.os}-${l.cpu}`).sort());
   });
 
   it.each(LAPTOPS)(

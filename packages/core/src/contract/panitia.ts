@@ -199,6 +199,11 @@ export const ImporPratinjau = z.object({
   jumlah_kesalahan: z.number(),
   /** What the reader did that the committee should know (header row, encoding, sample row skipped). */
   catatan: z.array(z.string()),
+  /**
+   * The optional columns the file does not carry: every updated row keeps their stored values, a
+   * new row gets their default (docs/decisions/156).
+   */
+  kolom_tetap: z.array(z.object({ kolom: z.string(), label: z.string() })),
   /** Region names not stored: near misses to decide, and new regions to be created. */
   wilayah: z.array(ImporWilayah),
 });

@@ -15,7 +15,10 @@ export interface ImporKolom {
   label: string;
   /** Other headers read as this column. */
   sinonim: readonly string[];
-  /** A file without this column is refused; without an optional one its cells are empty. */
+  /**
+   * A file without this column is refused. Without an optional one, a stored row the file updates
+   * keeps its value and a new row gets the column's default (docs/decisions/156).
+   */
   wajib: boolean;
 }
 
@@ -71,4 +74,13 @@ export function kolomDariJudul(jenis: ImporJenis, judul: string): ImporKolom | u
 /** The label of a field of a kind of file ("no_urut" → "No. Urut"); an unknown field as it is. */
 export function labelKolom(jenis: ImporJenis, kolom: string): string {
   return IMPOR_KOLOM[jenis].find((c) => c.kolom === kolom)?.label ?? kolom;
+}
+
+/**
+ * What an import's preview and report say of the optional columns a file does not carry: their
+ * stored values stay (docs/decisions/156). Empty when the file carries every column.
+ */
+export function kalimatKolomTetap(labels: readonly string[]): string {
+  if (!labels.length) return '';
+  return `Kolom tidak ada di berkas, isi yang tersimpan tetap: ${labels.join(', ')}. Untuk mengosongkannya, tambahkan kolom itu dengan sel kosong.`;
 }

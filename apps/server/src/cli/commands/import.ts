@@ -1,13 +1,20 @@
+import { kalimatKolomTetap } from '@ukt/core';
 import { buildApp } from '../../app';
 import { badRequest } from '../../lib/errors';
-import type { ImportReport, ImportTarget } from '../../modules/imports/import-target';
+import type { ImportResult, ImportTarget } from '../../modules/imports/import-target';
 import { applyImport, importColumns, ScoredUnconfirmed } from '../../modules/imports/imports.service';
 import { importPending, type PendingReport, readPendingFile } from '../../modules/imports/pending.service';
 import { fileSource } from '../../modules/imports/read-table';
 import { type Command, type Invocation, positive } from '../command';
 
-const describeReport = (r: ImportReport) =>
-  `Impor selesai: ${r.baru} baru, ${r.diperbarui} diperbarui, ${r.tetap} tidak berubah.`;
+/** The report of an import, and the columns the file did not carry whose stored values stayed. */
+const describeReport = (r: ImportResult) =>
+  [
+    `Impor selesai: ${r.baru} baru, ${r.diperbarui} diperbarui, ${r.tetap} tidak berubah.`,
+    kalimatKolomTetap(r.kept.map((c) => c.label)),
+  ]
+    .filter(Boolean)
+    .join('\n');
 
 const describePending = (r: PendingReport) =>
   [

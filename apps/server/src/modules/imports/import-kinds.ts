@@ -104,6 +104,9 @@ function pengujiKind(orgId: number): RowKind<typeof PengujiFileRow> {
     stored: async (db, noWas) =>
       byKey(await findPengujiByNoWas(db, orgId, noWas as string[]), (r) => r.no_wa),
     async valuesOf(row, _stored, regions, line) {
+      // Checked with the stored copy: a file without Perwapus keeps the stored one (docs/decisions/156).
+      if (row.cabang && !row.perwapus)
+        return { problem: { field: 'perwapus', message: 'Cabang diisi tanpa Perwapus' } };
       const names = [row.perwapus, row.cabang].filter(Boolean);
       const [id_perwapus = null, id_cabang = null] = await regions.path(names, line);
       return { values: { nama: row.nama, panitia: row.panitia, dewan: row.dewan, id_perwapus, id_cabang } };

@@ -11,6 +11,7 @@ import {
   ImporParams,
   ImporPratinjau,
   ImporQuery,
+  kalimatKolomTetap,
 } from '@ukt/core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -152,6 +153,7 @@ export const importsPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
           kesalahan: preview.errors.map(kesalahanOf),
           jumlah_kesalahan: preview.errorCount,
           catatan: preview.notes,
+          kolom_tetap: preview.kept.map(({ kolom, label }) => ({ kolom, label })),
           wilayah: preview.regions,
         },
       };
@@ -187,8 +189,14 @@ export const importsPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
           // The console asks for the committee's own confirmation of changes to scored participants.
           { decisions: source.decisions, scoredConfirmed: source.scoredConfirmed, signal: clientGone(reply) },
         );
-        const message = `Impor selesai: ${hasil.baru} baru, ${hasil.diperbarui} diperbarui, ${hasil.tetap} tidak berubah.`;
-        return { success: true, message, data: hasil };
+        const { kept, ...counts } = hasil;
+        const message = [
+          `Impor selesai: ${hasil.baru} baru, ${hasil.diperbarui} diperbarui, ${hasil.tetap} tidak berubah.`,
+          kalimatKolomTetap(kept.map((c) => c.label)),
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return { success: true, message, data: counts };
       } catch (error) {
         if (!(error instanceof ImportRefused)) throw error;
         const { issues } = error;

@@ -16,8 +16,9 @@ import type { Writer } from '../../db/writer';
 import { BATCH_ROWS, chunks } from '../../lib/chunks';
 import { AppError, badRequest } from '../../lib/errors';
 import { type RowKind, rowKindOf } from './import-kinds';
-import type { ImportChange, ImportReport, ImportTarget, RowOutcome } from './import-target';
+import type { ImportChange, ImportReport, ImportResult, ImportTarget, RowOutcome } from './import-target';
 import { lockImports } from './imports.repository';
+import { keepAbsent } from './kept-columns';
 import { type ReadInfo, readTable, type TableSource } from './read-table';
 import { NEW_REGION, RegionCache } from './region-cache';
 import { TEMPLATE_EXAMPLES } from './template-examples';
@@ -60,6 +61,8 @@ export interface ImportPreview extends ImportReport {
   errorCount: number;
   /** What reading the file found out that the committee should know. */
   notes: string[];
+  /** The optional columns the file does not carry: updated rows keep their stored values. */
+  kept: readonly ImporKolom[];
   /** Region names that are not stored: near misses to decide, and new regions. */
   regions: ImporWilayah[];
   /** The updates of participants who already have scores (up to the `rows` limit) … */
@@ -130,17 +133,21 @@ interface ValidRow {
   cells?: Record<string, string>;
 }
 
-/** What checking a file found: its valid rows (unless handed over), mistakes, and notes. */
+/** What checking a file found: its valid rows (unless handed over), mistakes, notes, and absent columns. */
 interface CheckedFile {
   valid: ValidRow[];
   errors: ImportIssue[];
   total: number;
   notes: string[];
+  kept: readonly ImporKolom[];
 }
 
-/** Whether two parsed rows hold the same values. */
-const sameRow = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  Object.keys(b).every((k) => a[k] === b[k]);
+/** Whether two parsed rows hold the same values in the columns the file carries. */
+const sameRow = (a: Record<string, unknown>, b: Record<string, unknown>, absent: readonly string[]) =>
+  Object.keys(b).every((k) => absent.includes(k) || a[k] === b[k]);
+
+/** The fields of the columns a file does not carry (known once its header is read). */
+const absentFields = (info: ReadInfo) => (info.absent ?? []).map((c) => c.kolom);
 
 /** What the reader did that the preview tells (docs/decisions/104). */
 function readNotes(info: ReadInfo, samples: number[]): string[] {
@@ -169,7 +176,7 @@ async function checkFile(
   target: ImportTarget,
   source: TableSource,
   signal: AbortSignal | undefined,
-  onChunk?: (piece: ValidRow[]) => Promise<void>,
+  onChunk?: (piece: ValidRow[], absent: readonly string[]) => Promise<void>,
 ): Promise<CheckedFile> {
   let valid: ValidRow[] = [];
   const errors: ImportIssue[] = [];
@@ -198,7 +205,7 @@ async function checkFile(
       continue;
     }
     const row = parsed.data as Record<string, unknown>;
-    if (sample.success && sameRow(row, sample.data as Record<string, unknown>)) {
+    if (sample.success && sameRow(row, sample.data as Record<string, unknown>, absentFields(info))) {
       samples.push(line);
       continue;
     }
@@ -216,12 +223,12 @@ async function checkFile(
     seen.set(key, line);
     valid.push(onChunk ? { line, row, cells: values } : { line, row });
     if (onChunk && valid.length === BATCH_ROWS) {
-      await onChunk(valid);
+      await onChunk(valid, absentFields(info));
       valid = [];
     }
   }
   if (onChunk && valid.length) {
-    await onChunk(valid);
+    await onChunk(valid, absentFields(info));
     valid = [];
   }
   if (total === samples.length)
@@ -230,7 +237,7 @@ async function checkFile(
       field: null,
       message: samples.length ? 'berkas hanya berisi baris contoh dari templat' : 'berkas tidak berisi data',
     });
-  return { valid, errors, total, notes: readNotes(info, samples) };
+  return { valid, errors, total, notes: readNotes(info, samples), kept: info.absent ?? [] };
 }
 
 interface Planned extends ValidRow {
@@ -296,6 +303,7 @@ async function planChunk(
   errors: ImportIssue[],
   label: (field: string) => string,
   fields: readonly string[],
+  absent: readonly string[],
 ): Promise<Planned[]> {
   const stored = await kind.stored(
     db,
@@ -305,8 +313,9 @@ async function planChunk(
   const planned: Planned[] = [];
   for (const valid of piece) {
     const copy = stored.get(kind.keyOf(valid.row));
+    const row = keepAbsent(valid.row, copy, absent, regions);
     // Most rows are answered at once (their regions are known): awaiting only when needed.
-    const pending = kind.valuesOf(valid.row, copy, regions, valid.line);
+    const pending = kind.valuesOf(row, copy, regions, valid.line);
     const result = pending instanceof Promise ? await pending : pending;
     if ('problem' in result) {
       errors.push({
@@ -320,9 +329,9 @@ async function planChunk(
     const outcome = !copy ? 'baru' : sameValues(copy, result.values) ? 'tetap' : 'diperbarui';
     const changes =
       copy && outcome === 'diperbarui'
-        ? changesOf(kind, fields, copy, valid.row, result.values, regions, label)
+        ? changesOf(kind, fields, copy, row, result.values, regions, label)
         : [];
-    planned.push({ ...valid, outcome, values: result.values, changes, scored: false });
+    planned.push({ ...valid, row, outcome, values: result.values, changes, scored: false });
   }
   // Whether the rows whose name or region changes were examined already: one query.
   const guarded = kind.guarded;
@@ -357,21 +366,27 @@ export async function previewImport(
   const scored: PlannedRow[] = [];
   let scoredCount = 0;
   const problems: ImportIssue[] = [];
-  const { errors, total, notes } = await checkFile(kind, target, source, signal, async (piece) => {
-    const planned = await planChunk(db, kind, piece, regions, problems, label, fields);
-    for (const p of planned) {
-      counts[p.outcome]++;
-      const shown = () => ({
-        line: p.line,
-        outcome: p.outcome,
-        values: withStoredRegions(p.row, p.values, regions),
-        changes: p.changes,
-        scored: p.scored,
-      });
-      if (rows.length < limits.rows) rows.push(shown());
-      if (p.scored && scoredCount++ < limits.rows) scored.push(shown());
-    }
-  });
+  const { errors, total, notes, kept } = await checkFile(
+    kind,
+    target,
+    source,
+    signal,
+    async (piece, absent) => {
+      const planned = await planChunk(db, kind, piece, regions, problems, label, fields, absent);
+      for (const p of planned) {
+        counts[p.outcome]++;
+        const shown = () => ({
+          line: p.line,
+          outcome: p.outcome,
+          values: withStoredRegions(p.row, p.values, regions),
+          changes: p.changes,
+          scored: p.scored,
+        });
+        if (rows.length < limits.rows) rows.push(shown());
+        if (p.scored && scoredCount++ < limits.rows) scored.push(shown());
+      }
+    },
+  );
   errors.push(...problems);
   errors.sort(byLine);
   return {
@@ -381,6 +396,7 @@ export async function previewImport(
     errors: errors.slice(0, limits.errors),
     errorCount: errors.length,
     notes,
+    kept,
     regions: regions.list(),
     scored,
     scoredCount,
@@ -454,11 +470,12 @@ export async function applyImport(
   now: string,
   idPemilih = 0,
   { decisions = {}, signal, scoredConfirmed = 'semua' }: ImportOptions = {},
-): Promise<ImportReport> {
+): Promise<ImportResult> {
   const kind = await rowKindOf(db, orgId, target);
   const label = (field: string) => labelKolom(jenisOf(target.kind), field);
   const fields = importColumns(target.kind);
-  const { valid, errors } = await checkFile(kind, target, source, signal);
+  const { valid, errors, kept } = await checkFile(kind, target, source, signal);
+  const absent = kept.map((c) => c.kolom);
   if (errors.length) throw new ImportRefused(errors);
   // In key order, each chunk's stored copies are one narrow range of the key's index.
   const key = (v: ValidRow) => kind.keyOf(v.row);
@@ -478,7 +495,7 @@ export async function applyImport(
     for (const piece of chunks(valid)) {
       // Between chunks other requests are answered (the transaction stays open: all or nothing).
       await nextTurn();
-      const planned = await planChunk(trx, kind, piece, regions, errors, label, fields);
+      const planned = await planChunk(trx, kind, piece, regions, errors, label, fields, absent);
       // After a refused row nothing more is written (all is rolled back), but every refusal is named.
       if (errors.length) continue;
       for (const p of planned) {
@@ -502,5 +519,5 @@ export async function applyImport(
     return report;
   });
   if (report.baru + report.diperbarui >= BULK_ROWS) await refreshPlannerStats(db, kind.tables);
-  return report;
+  return { ...report, kept };
 }

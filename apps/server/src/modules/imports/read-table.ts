@@ -188,6 +188,8 @@ export interface ReadInfo {
   encoding?: CsvEncoding;
   /** Headers that name no column of the kind: their cells are not read. */
   ignored?: string[];
+  /** The optional columns the header does not name: an updated row keeps their stored values. */
+  absent?: ImporKolom[];
 }
 
 /** How a file is read: `signal` stops it (the client went away); `info` is filled in. */
@@ -264,6 +266,7 @@ export async function* readTable(
           header = found.names;
           info.headerLine = line;
           info.ignored = cells.filter((c, i) => c.trim() && found.names[i] === null).map((c) => c.trim());
+          info.absent = columns.filter((c) => !found.names.includes(c.kolom));
           continue;
         }
         if (!closest || found.missing.length < closest.length) closest = found.missing;

@@ -3,6 +3,7 @@ import {
   type ImporJenis,
   type ImporKesalahan,
   type ImporPratinjau,
+  kalimatKolomTetap,
   labelKolom,
 } from '@ukt/core';
 import { useMemo, useState } from 'react';
@@ -172,6 +173,9 @@ export function PratinjauView({ pratinjau, fileName }: { pratinjau: ImporPratinj
   );
   const columns = useMemo(() => barisColumns(pratinjau.jenis, pratinjau.baris), [pratinjau]);
   const valid = pratinjau.baru + pratinjau.diperbarui + pratinjau.tetap;
+  // The columns the file does not carry keep what is stored (docs/decisions/156): said first.
+  const kolomTetap = kalimatKolomTetap(pratinjau.kolom_tetap.map((k) => k.label));
+  const catatan = kolomTetap ? [kolomTetap, ...pratinjau.catatan] : pratinjau.catatan;
   const hidden = valid - pratinjau.baris.length;
   const counts: Record<Saring, number> = {
     semua: pratinjau.baris.length,
@@ -202,12 +206,12 @@ export function PratinjauView({ pratinjau, fileName }: { pratinjau: ImporPratinj
         />
       </div>
 
-      {pratinjau.catatan.length > 0 && (
+      {catatan.length > 0 && (
         <ul
           aria-label="Catatan pembacaan file"
           className="flex flex-col gap-1 rounded-2xl bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200"
         >
-          {pratinjau.catatan.map((c) => (
+          {catatan.map((c) => (
             <li key={c}>{c}</li>
           ))}
         </ul>

@@ -41,10 +41,8 @@ describe.each(DATABASES)('the key of two machines on %s', (kind) => {
 
   /** Starts a server on the shared database; env adds to (or, with undefined, removes from) the test settings. */
   async function machine(dir: string, env: Record<string, string | undefined> = {}): Promise<Machine> {
-    const config = testConfig(dir, url, { UKT_SECRET: undefined, UKT_DEMO: '1', ...env } as Record<
-      string,
-      string
-    >);
+    const settings = { UKT_SECRET: undefined, UKT_DEMO: '1', ...env };
+    const config = testConfig(dir, url, settings as unknown as Record<string, string>);
     const outbox: OtpMessage[] = [];
     const app = await buildApp(config, {
       pgSchema: schema?.schema,

@@ -241,5 +241,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   startBackupSchedule(app);
   const oldBackups = oldBackupsNote(config.backup.dir, config.dataDir);
   if (oldBackups) app.log.warn(oldBackups);
+  if (config.databaseNote) app.log.warn(config.databaseNote);
   return app;
 }

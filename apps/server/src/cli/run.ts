@@ -85,6 +85,8 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
     io.out(USAGE);
     return first ? 0 : 1;
   }
+  // A database left outside DATA_DIR by an older release (docs/decisions/157).
+  if (config.databaseNote) io.err(config.databaseNote);
   let db: Kysely<Database> | undefined;
   try {
     const { command, arg } = commandOf(positionals, args);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ZONA_WAKTU, type ZonaWaktu } from '@ukt/core';
 import { z } from 'zod';
 import { backupDirProblem, DEFAULT_BACKUP_FOLDER } from './backup-dir';
+import { defaultDatabase } from './default-database';
 import { defaultPublicUrl } from './public-url';
 import { WA_GATEWAYS, type WaConfig, WaEnvShape, waConfigOf } from './whatsapp';
 
@@ -43,7 +44,8 @@ export const EnvSchema = z.object({
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, {
       error: 'DATABASE_URL harus sqlite:PATH atau postgres://…',
     })
-    .default('sqlite:./data/ukt.db'),
+    // Unset: DATA_DIR/ukt.db (config/default-database.ts, docs/decisions/157).
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   UKT_DEMO: flag.optional(),
   OTP_DELIVERY: z
@@ -102,7 +104,10 @@ export const DEFAULT_CADDY_FOLDER = 'caddy';
 export interface Config {
   port: number;
   host: string;
+  /** DATABASE_URL; unset, sqlite: of DATA_DIR/ukt.db (docs/decisions/157). */
   databaseUrl: string;
+  /** How to move a database left outside DATA_DIR by an older release, for the start-up log. */
+  databaseNote: string | undefined;
   dataDir: string;
   /** true/false when UKT_DEMO is set; undefined means "fill a new database". */
   demo: boolean | undefined;
@@ -173,8 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length)
     throw new ConfigError(`Konfigurasi tidak valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = resolve(e.DATA_DIR);
-  const sqliteFile = e.DATABASE_URL.startsWith('sqlite:')
-    ? resolve(e.DATABASE_URL.slice('sqlite:'.length))
+  const fallback = e.DATABASE_URL ? undefined : defaultDatabase(dataDir);
+  if (fallback?.problem) throw new ConfigError(fallback.problem);
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${fallback?.file}`;
+  const sqliteFile = databaseUrl.startsWith('sqlite:')
+    ? resolve(databaseUrl.slice('sqlite:'.length))
     : undefined;
   const backupDir = resolve(e.BACKUP_DIR ?? `${dataDir}/${DEFAULT_BACKUP_FOLDER}`);
   const overlap = backupDirProblem({ backupDir, dataDir, sqliteFile });
@@ -182,7 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl,
+    databaseNote: fallback?.note,
     dataDir,
     demo: e.UKT_DEMO,
     otp: {

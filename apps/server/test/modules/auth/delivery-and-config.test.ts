@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
@@ -80,7 +80,8 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      databaseUrl: 'sqlite:./data/ukt.db',
+      // The default database lives in DATA_DIR (./data): docs/decisions/157.
+      databaseUrl: `sqlite:${resolve('data', 'ukt.db')}`,
       orgId: 1,
       demo: undefined,
     });

@@ -69,6 +69,8 @@ export async function startServer(): Promise<TestServer> {
     OTP_DELIVERY: 'file',
     OTP_OUTBOX: outbox,
     UKT_ORG_ID: '1',
+    // The demo, which the tests sign in with: a new database has none unless asked (docs/decisions/154).
+    UKT_DEMO: '1',
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
   };

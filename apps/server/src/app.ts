@@ -8,7 +8,8 @@ import { ensureDataDir } from './config/data-dir';
 import type { Config } from './config/env';
 import { openDb } from './db/connect';
 import { databaseSecret } from './db/database-secret';
-import { seedDemo } from './demo/seed';
+import { demoPanitiaRoutes } from './demo/demo.panitia.routes';
+import { DEMO_LOG_LINE, seedDemoOrganisasi } from './demo/seed';
 import { type Clock, systemClock } from './lib/clock';
 import './lib/zod-locale';
 import { startMaintenance } from './maintenance';
@@ -26,6 +27,7 @@ import { keshanRoutes } from './modules/keshan/keshan.routes';
 import { audioRoutes } from './modules/media/audio.routes';
 import { imgRoutes } from './modules/media/img.routes';
 import { nilaiRoutes } from './modules/nilai/nilai.routes';
+import { adminPanitia, NO_ADMIN_LINE } from './modules/organisasi/mulai.service';
 import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
 import { organisasiRoutes } from './modules/organisasi/organisasi.routes';
 import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks';
@@ -177,18 +179,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(pengujiTertundaPlugin);
   await app.register(docsPlugin);
 
+  // A new database holds the demo only when asked (UKT_DEMO=1, `npm start`); in service it starts
+  // empty and `ukt mulai` or the venue's first start gives it its name and admins (docs/decisions/154).
   const now = new Date(app.clock());
-  const demo = config.demo === true || (config.demo === undefined && database.fresh);
-  await ensureOrganisasi(
-    app.db,
-    config.orgId,
-    demo ? 'Perguruan Pencak Silat Demo' : 'Perguruan Pencak Silat',
-    now.toISOString(),
-  );
-  if (demo) {
-    await seedDemo(app.db, config.orgId, now);
-    app.log.info('Data demo dibuat: 3 penguji (6281100000001, 6281100000002, 6281100000003), 2 kegiatan.');
+  if (config.demo === true && database.fresh) {
+    await seedDemoOrganisasi(app.db, config.orgId, now);
+    app.log.info(DEMO_LOG_LINE);
   }
+  await ensureOrganisasi(app.db, config.orgId, 'Perguruan Pencak Silat', now.toISOString());
+  if ((await adminPanitia(app.db, config.orgId)).length === 0) app.log.warn(NO_ADMIN_LINE);
 
   // Messages through a WhatsApp gateway (or the webhook relay) wait in its outbox (docs/decisions/138).
   const outbox = startWaOutbox(app, outboxGatewayOf(config));
@@ -228,6 +227,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           await panitiaApi.register(backupPanitiaRoutes);
           await panitiaApi.register(waPanitiaRoutes);
           await panitiaApi.register(tautanWaPanitiaRoutes);
+          await panitiaApi.register(demoPanitiaRoutes);
         });
       });
       await api.register(audioRoutes);

@@ -299,6 +299,14 @@ export interface WaPesanTable {
   diperbarui_at: number;
 }
 
+/** A row the demo made, so a trial run can be removed again (docs/decisions/154). */
+export interface DemoIsiTable {
+  /** The table the row is in: penguji, ukt, siswa, soal, perwapus, cabang, ranting or rayon. */
+  tabel: string;
+  id: number;
+  id_organisasi: number;
+}
+
 /** The fingerprint of the key that signs this database's codes and links, one row (docs/decisions/159). */
 export interface SidikKunciTable {
   id: number;
@@ -351,6 +359,7 @@ export interface Database {
   meta: MetaTable;
   cadangan_gagal: CadanganGagalTable;
   wa_pesan: WaPesanTable;
+  demo_isi: DemoIsiTable;
   sidik_kunci: SidikKunciTable;
   tugas_berkala: TugasBerkalaTable;
   wa_jeda: WaJedaTable;

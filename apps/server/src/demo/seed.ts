@@ -6,9 +6,11 @@ import { bumpRosterVersion } from '../db/versions';
 import { searchForm } from '../lib/search-form';
 import { insertKegiatan, listKegiatan } from '../modules/kegiatan/kegiatan.repository';
 import { insertSoalBatch } from '../modules/keshan/keshan.repository';
+import { ensureOrganisasi } from '../modules/organisasi/organisasi.repository';
 import { findPengujiByNoWa, insertPenguji } from '../modules/penguji/penguji.repository';
 import { ensureRegionPath } from '../modules/regions/regions.repository';
 import { insertSiswaBatch } from '../modules/siswa/siswa.repository';
+import { listSiswaIds, listSoalIds, markDemo } from './demo.repository';
 import { demoName, demoRegionPaths } from './names';
 import { demoSoal } from './questions';
 
@@ -19,13 +21,31 @@ export const DEMO_EXAMINERS = [
   { no_wa: '6281100000003', nama: 'Agus Wijaya', panitia: 'Penguji', dewan: 2 },
 ] as const;
 
+/** The demo organisation's name; a trial run is ended under the committee's own (demo/hapus-demo.service.ts). */
+export const DEMO_NAMA_ORGANISASI = 'Perguruan Pencak Silat Demo';
+
+/** The one line a start that made the demo logs. */
+export const DEMO_LOG_LINE =
+  'Data demo dibuat: 3 penguji (6281100000001, 6281100000002, 6281100000003), 2 kegiatan. Hapus setelah mencoba: npm run ukt -- demo hapus';
+
+/** Creates the organisation under the demo's name if it is missing, then fills it with the demo. */
+export async function seedDemoOrganisasi(
+  db: Kysely<Database>,
+  idOrganisasi: number,
+  now: Date,
+): Promise<void> {
+  await ensureOrganisasi(db, idOrganisasi, DEMO_NAMA_ORGANISASI, now.toISOString());
+  await seedDemo(db, idOrganisasi, now);
+}
+
 const day = (base: Date, offset: number) =>
   new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Fills an organisation with demo data: two events (id_ukt 1 belt 1, id_ukt 2 belt 4) around
  * today, 200 participants spread over every rayon, 20 KESHAN questions per belt and the three
- * demo examiners. Deterministic, and does nothing if the organisation already has events.
+ * demo examiners, each row marked as the demo's so it can be removed again (demo/hapus-demo.service.ts).
+ * Deterministic, and does nothing if the organisation already has events.
  */
 export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -34,6 +54,10 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
     const regions: Awaited<ReturnType<typeof ensureRegionPath>>[] = [];
     for (const path of demoRegionPaths()) regions.push(await ensureRegionPath(trx, idOrganisasi, path));
     const first = regions[0] as (typeof regions)[number];
+    for (const level of ['perwapus', 'cabang', 'ranting', 'rayon'] as const) {
+      const ids = new Set(regions.map((r) => r[`id_${level}`]));
+      await markDemo(trx, idOrganisasi, level, [...ids]);
+    }
 
     for (const e of DEMO_EXAMINERS) {
       if (await findPengujiByNoWa(trx, idOrganisasi, e.no_wa)) continue;
@@ -45,6 +69,8 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
         img_profile: '',
         created_at: createdAt,
       });
+      const made = await findPengujiByNoWa(trx, idOrganisasi, e.no_wa);
+      if (made) await markDemo(trx, idOrganisasi, 'penguji', [made.id_pemilih]);
     }
 
     const events = [
@@ -83,9 +109,12 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
         };
       });
       await insertSiswaBatch(trx, rows);
+      await markDemo(trx, idOrganisasi, 'ukt', [id_ukt]);
+      await markDemo(trx, idOrganisasi, 'siswa', await listSiswaIds(trx, id_ukt));
     }
     await bumpRosterVersion(trx);
 
+    const before = new Set(await listSoalIds(trx, idOrganisasi));
     for (let tingkat = 1; tingkat <= 5; tingkat++) {
       const rows = demoSoal(tingkat).map((q) => ({
         ...q,
@@ -94,6 +123,8 @@ export async function seedDemo(db: Kysely<Database>, idOrganisasi: number, now: 
       }));
       await insertSoalBatch(trx, rows);
     }
+    const made = (await listSoalIds(trx, idOrganisasi)).filter((id) => !before.has(id));
+    await markDemo(trx, idOrganisasi, 'soal', made);
   });
   await syncIdSequence(db, 'ukt', 'id_ukt');
 }

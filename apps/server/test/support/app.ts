@@ -27,7 +27,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Config for a test: a temp data directory, silent logs, generous per-IP limits unless overridden. */
+/** Config for a test: a temp data directory, silent logs, generous per-IP limits and the demo unless overridden. */
 export function testConfig(dir: string, databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     DATABASE_URL: databaseUrl,
@@ -37,6 +37,8 @@ export function testConfig(dir: string, databaseUrl: string, env: Record<string,
     RATE_LIMIT_PER_MINUTE: '100000',
     OTP_SEND_PER_IP: '1000',
     OTP_VERIFY_PER_IP: '1000',
+    // The demo, which the tests sign in with; a new database has none unless asked (docs/decisions/154).
+    UKT_DEMO: '1',
     ...env,
   });
 }

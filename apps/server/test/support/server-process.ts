@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
 
 /** What to start and with which environment. */
 export interface StartOptions {
-  /** Variables set on top of this process's own environment. */
+  /** Variables set on top of this process's own environment and UKT_DEMO=1. */
   env: Record<string, string>;
   /** The entry run with tsx, relative to apps/server; src/server.ts unless given. */
   entry?: string;
@@ -60,7 +60,9 @@ export function startServer(options: StartOptions): ServerProcess {
     options.entry ?? 'src/server.ts',
     ...(options.args ?? []),
   ];
-  const child = spawn(program, args, { cwd: SERVER_DIR, env: { ...process.env, ...options.env } });
+  // The demo, which the tests sign in with, unless the test says otherwise (docs/decisions/154).
+  const env = { ...process.env, UKT_DEMO: '1', ...options.env };
+  const child = spawn(program, args, { cwd: SERVER_DIR, env });
   let output = '';
   let stderr = '';
   let ended = false;

@@ -11,6 +11,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   audit_log: 'modules/audit',
   cadangan_gagal: 'modules/backup', // the last failed scheduled backup of each folder
   cabang: 'modules/regions',
+  demo_isi: 'demo', // the rows the demo made, removed with it (docs/decisions/154)
   perwapus: 'modules/regions',
   ranting: 'modules/regions',
   rayon: 'modules/regions',

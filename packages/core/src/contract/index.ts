@@ -4,6 +4,7 @@ export * from './cadangan';
 export * from './dokumen';
 export * from './hasil';
 export * from './konsol';
+export * from './mulai';
 export * from './panitia';
 export * from './paths';
 export * from './pending-file';

@@ -192,6 +192,8 @@ export const API = {
     },
     whatsapp: fixed('/panitia/whatsapp'),
     whatsappTautan: fixed('/panitia/whatsapp/tautan'),
+    mulai: fixed('/panitia/mulai'),
+    demoHapus: fixed('/panitia/demo/hapus'),
   },
 } as const;
 

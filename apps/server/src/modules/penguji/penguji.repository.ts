@@ -1,3 +1,4 @@
+import { ADMIN_PANITIA } from '@ukt/core';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, PengujiTable } from '../../db/types';
 import { fromExcluded } from '../../db/upsert';
@@ -47,6 +48,19 @@ export async function updatePenguji(
   values: Updateable<PengujiTable>,
 ): Promise<void> {
   await db.updateTable('penguji').set(values).where('id_pemilih', '=', idPemilih).execute();
+}
+
+/** The numbers of an organisation's active committee admins (SPEC §6). */
+export async function listAdminNoWa(db: Db, idOrganisasi: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('penguji')
+    .select('no_wa')
+    .where('id_organisasi', '=', idOrganisasi)
+    .where('panitia', 'in', [...ADMIN_PANITIA])
+    .where('aktif', '=', 1)
+    .orderBy('id_pemilih')
+    .execute();
+  return rows.map((r) => r.no_wa);
 }
 
 /** Examiners' names by id, for the holders a page of participants shows. */

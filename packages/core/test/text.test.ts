@@ -6,9 +6,7 @@ import {
   formatNilaiKolom,
   formatScore,
   formatTanggal,
-  isPlausiblePhone,
   nomorWa,
-  normalizePhone,
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
   PHONE_PREFIX,
@@ -50,18 +48,6 @@ describe('Indonesian dates', () => {
 describe('phone numbers and codes', () => {
   it('strips every non-digit as typed', () => {
     expect(digitsOnly('0812-3456 78a9')).toBe('08123456789');
-  });
-
-  it('normalises the ways one number is written to 62… digits', () => {
-    for (const written of ['081234567890', '81234567890', '6281234567890', '+62 812-3456-7890']) {
-      expect(normalizePhone(written)).toBe('6281234567890');
-    }
-    expect(normalizePhone('')).toBe('');
-  });
-
-  it('recognises plausible Indonesian numbers', () => {
-    expect(isPlausiblePhone('6281234567890')).toBe(true);
-    expect(isPlausiblePhone('62123')).toBe(false);
   });
 
   it('writes a stored number one way on every page and paper: +62 813-1111-0004', () => {

@@ -1,13 +1,20 @@
+import { normalizePhone, phoneProblem } from '../rules/phone';
 import { z } from '../zod';
 import { Id, Tingkat } from './common';
 
-/** A WhatsApp number as typed: digits with optional +, spaces and dashes. */
+/**
+ * A WhatsApp number as a committee or an examiner writes it, read as its one stored form '62…'
+ * (core's normalizePhone); anything but an Indonesian mobile number is refused with phoneProblem's
+ * words after the field's name (docs/decisions/155).
+ */
 export const NoWa = z
   .string({ error: 'Nomor WhatsApp wajib diisi' })
-  .trim()
-  .min(1, { error: 'Nomor WhatsApp wajib diisi' })
-  .max(20, { error: 'Nomor WhatsApp terlalu panjang' })
-  .regex(/^\+?[\d\s-]+$/, { error: 'Nomor WhatsApp hanya boleh berisi angka' });
+  .max(40, { error: 'Nomor WhatsApp terlalu panjang' })
+  .superRefine((text, ctx) => {
+    const problem = phoneProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normalizePhone);
 
 /** Body of POST /auth/otp-login/{id_organisasi}: ask for a code. */
 export const OtpLoginBody = z.object({ no_wa: NoWa });

@@ -1,4 +1,4 @@
-import { isPlausiblePhone, normalizePhone } from '@ukt/core';
+import { normalizePhone, phoneProblem } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -26,8 +26,9 @@ export async function loginLinkFor(deps: LoginLinkDeps, idPemilih: number, sabuk
 
 /** The login link of the organisation's examiner with this WhatsApp number, in any usual spelling. */
 export async function loginLinkByNoWa(deps: LoginLinkDeps, input: string, sabuk?: number): Promise<string> {
+  const problem = phoneProblem(input);
+  if (problem) throw badRequest(`Nomor WhatsApp ${input} ${problem}`);
   const noWa = normalizePhone(input);
-  if (!isPlausiblePhone(noWa)) throw badRequest(`${input} bukan nomor WhatsApp Indonesia yang benar`);
   const examiner = await findPengujiByNoWa(deps.db, deps.orgId, noWa);
   if (!examiner) throw notFound(`Penguji dengan nomor ${noWa} tidak terdaftar.`);
   if (examiner.aktif !== 1)

@@ -1,4 +1,4 @@
-import { isPlausiblePhone, normalizePhone, OTP_LENGTH } from '@ukt/core';
+import { normalizePhone, OTP_LENGTH, phoneProblem } from '@ukt/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/env';
@@ -36,13 +36,11 @@ const IP_WINDOW_MS = 10 * 60_000;
 const LOCKED =
   'Nomor ini dikunci sementara karena terlalu banyak percobaan yang salah. Coba lagi dalam 1 jam.';
 
+/** The number in its one stored form (docs/decisions/155); 400 naming the field otherwise. */
 function phoneOf(input: string): string {
-  const noWa = normalizePhone(input);
-  if (!isPlausiblePhone(noWa))
-    throw badRequest(
-      'Data tidak valid: Nomor WhatsApp tidak benar; tulis nomor Indonesia, misalnya 081234567890',
-    );
-  return noWa;
+  const problem = phoneProblem(input);
+  if (problem) throw badRequest(`Data tidak valid: Nomor WhatsApp ${problem}`);
+  return normalizePhone(input);
 }
 
 const codeHash = (secret: string, noWa: string, code: string) => hmac(secret, 'otp', noWa, code);

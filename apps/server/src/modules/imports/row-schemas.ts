@@ -1,8 +1,8 @@
 import {
-  isPlausiblePhone,
   normalizePhone,
   PESERTA_FIELDS,
   type PesertaField,
+  phoneProblem,
   rapikanNama,
   rapikanNamaWilayah,
   rapikanSpasi,
@@ -56,8 +56,12 @@ export const PengujiFileRow = z
   .object({
     no_wa: z
       .string({ error: 'wajib diisi' })
-      .transform(normalizePhone)
-      .refine(isPlausiblePhone, { error: 'bukan nomor WhatsApp Indonesia yang benar' }),
+      // The one rule of every number (docs/decisions/155): its words follow the line and column.
+      .superRefine((text, ctx) => {
+        const problem = phoneProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform(normalizePhone),
     nama: personName(),
     perwapus: optionalRegion(),
     cabang: optionalRegion(),

@@ -1,11 +1,11 @@
 import {
   digitsOnly,
   isAdminPanitia,
-  isPlausiblePhone,
   normalizePhone,
   type PageMeta,
   type PanitiaPenguji,
   type PengujiInput,
+  phoneProblem,
   type Tugas,
   type TugasBody,
 } from '@ukt/core';
@@ -113,10 +113,9 @@ export async function getPanitiaPenguji(
  * mobile number), the perwapus the organisation's and the cabang that perwapus' (400 otherwise).
  */
 async function valuesOf(trx: Transaction<Database>, idOrganisasi: number, input: PengujiInput) {
+  const problem = phoneProblem(input.no_wa);
+  if (problem) throw badRequest(`Data tidak valid: Nomor WhatsApp ${problem}`);
   const noWa = normalizePhone(input.no_wa);
-  if (!isPlausiblePhone(noWa)) {
-    throw badRequest('Data tidak valid: Nomor WhatsApp bukan nomor Indonesia yang benar (contoh 0812…)');
-  }
   const idPerwapus = input.id_perwapus ?? null;
   const idCabang = input.id_cabang ?? null;
   if (idPerwapus !== null && (await findRegionParent(trx, 'perwapus', idPerwapus)) !== idOrganisasi) {

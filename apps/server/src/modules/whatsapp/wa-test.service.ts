@@ -1,4 +1,4 @@
-import { isPlausiblePhone, normalizePhone } from '@ukt/core';
+import { normalizePhone, phoneProblem } from '@ukt/core';
 import type { Config } from '../../config/env';
 import { randomCode } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
@@ -20,9 +20,9 @@ export async function sendWaTest(config: Config, input: string): Promise<WaTestR
     throw badRequest(
       `OTP_DELIVERY=${config.otp.delivery}: belum ada gateway WhatsApp yang diatur. Atur dulu, misalnya npm run ukt -- atur OTP_DELIVERY=fonnte WA_TOKEN=TOKEN (lihat docs/whatsapp.md).`,
     );
+  const problem = phoneProblem(input);
+  if (problem) throw badRequest(`Nomor WhatsApp ${input} ${problem}.`);
   const to = normalizePhone(input);
-  if (!isPlausiblePhone(to))
-    throw badRequest(`${input} bukan nomor WhatsApp Indonesia yang benar; tulis misalnya 081234567890.`);
   const code = randomCode(4);
   const result = await gateway.send({
     to,

@@ -76,6 +76,8 @@ describe('ukt wa test', () => {
     );
     const wrong = await waTest({ ...fonnte, WA_BASE_URL: fake.url }, '12345');
     expect(wrong.code).toBe(1);
-    expect(wrong.err).toContain('12345 bukan nomor WhatsApp Indonesia yang benar');
+    expect(wrong.err).toContain('Nomor WhatsApp 12345 terlalu pendek: nomor HP Indonesia 10 sampai 13 angka');
+    const landline = await waTest({ ...fonnte, WA_BASE_URL: fake.url }, '021-5551234');
+    expect(landline.err).toContain('Nomor WhatsApp 021-5551234 bukan nomor HP: nomor telepon rumah');
   });
 });

@@ -23,7 +23,6 @@ import * as simpanNilaiMurah from './migrations/20261126-0004-simpan-nilai-murah
 import * as cadanganGagal from './migrations/20261128-0001-cadangan-gagal';
 import * as tertundaDitolak from './migrations/20261128-0002-tertunda-ditolak';
 import * as waPesan from './migrations/20261128-0003-wa-pesan';
-import * as nomorWaRapi from './migrations/20261206-0002-nomor-wa-rapi';
 import * as demoIsi from './migrations/20261206-0001-demo-isi';
 import * as nomorWaRapi from './migrations/20261206-0002-nomor-wa-rapi';
 import * as sidikKunci from './migrations/20261206-0004-sidik-kunci';
@@ -49,7 +48,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128-0001-cadangan-gagal': cadanganGagal,
   '20261128-0002-tertunda-ditolak': tertundaDitolak,
   '20261128-0003-wa-pesan': waPesan,
-  '20261206-0002-nomor-wa-rapi': nomorWaRapi,
   '20261206-0001-demo-isi': demoIsi,
   '20261206-0002-nomor-wa-rapi': nomorWaRapi,
   '20261206-0004-sidik-kunci': sidikKunci,

@@ -21,7 +21,10 @@ export interface Invocation {
   arg: string;
   /** Every word after the command's name (atur's NAMA=NILAI …). */
   words: string[];
+  /** A flag's value (the last one when it was given more than once). */
   flag: (name: string) => string | undefined;
+  /** Every value of a flag that may be given more than once (`--admin A --admin B`). */
+  flags: (name: string) => string[];
 }
 
 /** One `ukt` command: how it is typed, its line of help, and what it does (answers the exit code). */

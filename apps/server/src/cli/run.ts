@@ -14,6 +14,7 @@ import { backupCommands } from './commands/backup';
 import { documentCommands } from './commands/documents';
 import { importCommands } from './commands/import';
 import { loginCommands } from './commands/login';
+import { mulaiCommands } from './commands/mulai';
 import { resultsCommands } from './commands/results';
 import { venueCommands } from './commands/venue';
 import { whatsappCommands } from './commands/whatsapp';
@@ -22,6 +23,7 @@ export type { CliIo } from './command';
 
 /** Every `ukt` command, in the order the help lists them (DESIGN §6); each group is a file of commands/. */
 const ALL_COMMANDS: (Command | OwnDatabaseCommand)[] = [
+  ...mulaiCommands,
   ...importCommands,
   ...loginCommands,
   ...resultsCommands,
@@ -69,6 +71,12 @@ const FLAGS = new Set(
 /** Flags that stand alone, without a value. */
 const SWITCHES = new Set(['force', 'selagi-server-jalan']);
 
+/** Every value a flag was given, in order ('' for one given without a value). */
+function flagValues(value: string | boolean | (string | boolean)[] | undefined): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map((v) => (v === true ? '' : String(v)));
+}
+
 /** Runs one `ukt` command against the configured database; answers the exit code. */
 export async function runCli(args: string[], config: Config, io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -76,7 +84,7 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
     allowPositionals: true,
     strict: false,
     options: {
-      ...Object.fromEntries([...FLAGS].map((name) => [name, { type: 'string' as const }])),
+      ...Object.fromEntries([...FLAGS].map((name) => [name, { type: 'string' as const, multiple: true }])),
       ...Object.fromEntries([...SWITCHES].map((name) => [name, { type: 'boolean' as const }])),
     },
   });
@@ -96,11 +104,8 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
       io,
       arg: command.arg === 'FILE' ? resolve(config.invocationDir, arg) : arg,
       words: positionals.slice(command.name.split(' ').length),
-      flag: (name: string) => {
-        const value = values[name];
-        if (value === true) return '';
-        return typeof value === 'string' ? value : undefined;
-      },
+      flag: (name: string) => flagValues(values[name]).at(-1),
+      flags: (name: string) => flagValues(values[name]),
     };
     if ('ownDatabase' in command) return await command.run(common);
     const opened = await openDb(config.databaseUrl, {

@@ -109,7 +109,7 @@ export interface Config {
   /** How to move a database left outside DATA_DIR by an older release, for the start-up log. */
   databaseNote: string | undefined;
   dataDir: string;
-  /** true/false when UKT_DEMO is set; undefined means "fill a new database". */
+  /** true when UKT_DEMO=1: a new database gets the demo (docs/decisions/154); false or undefined: it starts empty. */
   demo: boolean | undefined;
   otp: { delivery: (typeof OTP_DELIVERIES)[number]; outbox: string; webhookUrl: string | undefined };
   /** The WhatsApp gateway when OTP_DELIVERY names one (docs/whatsapp.md); undefined otherwise. */

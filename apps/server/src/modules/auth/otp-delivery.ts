@@ -1,8 +1,8 @@
-import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { WaOutbox } from '../whatsapp/wa-outbox.service';
+import { fileOutbox } from './otp-file-outbox';
+import { OTP_LIMITS } from './otp-limits.repository';
 
 /** One login-code message; a gateway's outbox also keeps whose it is and when the code ends. */
 export interface OtpMessage {
@@ -47,14 +47,17 @@ export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger, o
     };
   }
   if (config.delivery === 'file') {
+    // A code stays in the file only while it works (docs/decisions/157).
+    const file = fileOutbox(config.outbox, OTP_LIMITS.ttlMs);
+    file
+      .prune()
+      .catch((error: unknown) =>
+        log.warn({ err: error }, `OTP_OUTBOX ${config.outbox} tidak dapat dirapikan`),
+      );
     return {
       wait: true,
       async send({ to, code, text }) {
-        await mkdir(dirname(config.outbox), { recursive: true });
-        await appendFile(
-          config.outbox,
-          `${JSON.stringify({ to, code, text, at: new Date().toISOString() })}\n`,
-        );
+        await file.append({ to, code, text, at: new Date().toISOString() });
       },
     };
   }

@@ -19,6 +19,7 @@ export const serverBackupSource = (app: FastifyInstance): BackupSource => ({
   dataDir: app.config.dataDir,
   backupDir: app.config.backup.dir,
   caddyDataDir: app.config.caddyDataDir,
+  otpOutbox: app.config.otp.outbox,
   clock: app.clock,
 });
 
@@ -35,6 +36,7 @@ export const configBackupSource = (
   dataDir: config.dataDir,
   backupDir: config.backup.dir,
   caddyDataDir: config.caddyDataDir,
+  otpOutbox: config.otp.outbox,
   clock: options.clock,
 });
 

@@ -56,6 +56,8 @@ export interface BackupSource {
   backupDir: string;
   /** Caddy's data folder: its CA goes into the backup, nothing else of it (none: no CA). */
   caddyDataDir?: string;
+  /** The login-code file outbox (OTP_OUTBOX): never in a backup. */
+  otpOutbox?: string;
   clock: Clock;
   pgSchema?: string;
 }
@@ -172,6 +174,7 @@ async function takeBackup(
       sqliteFile: sqliteFileOf(source.databaseUrl),
       backupDir: source.backupDir,
       caddyDataDir: source.caddyDataDir,
+      otpOutbox: source.otpOutbox,
     });
     // Copied first, so a file rewritten meanwhile cannot differ from its checksum.
     for (const rel of files) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { nomorWa } from '@ukt/core';
 
@@ -113,44 +113,66 @@ export async function rootOf(
   }
 }
 
+/** A code line of the outbox: the key it is known by, when it was written, and what to show. */
+interface CodeLine {
+  key: string;
+  at: number;
+  to: string;
+  code: string;
+}
+
+/** The code lines of the outbox's text; a line that is not one (or not whole yet) is left out. */
+function codeLines(text: string): CodeLine[] {
+  const out: CodeLine[] = [];
+  for (const line of text.split('\n')) {
+    try {
+      const { to, code, at } = JSON.parse(line) as { to?: string; code?: string; at?: string };
+      if (to && code) out.push({ key: line, at: Date.parse(at ?? '') || 0, to, code });
+    } catch {
+      // not a line the app wrote, or half of one
+    }
+  }
+  return out;
+}
+
+/** How long a code the window showed is remembered after it left the file. */
+const REMEMBERED_MS = 15 * 60_000;
+
 /**
- * Follows the login-code outbox the app appends to (OTP_DELIVERY=file) and hands each new code to
- * `show` as one plain line; starts at the file's current end. Stops when the returned function is called.
+ * Follows the login-code outbox of the app (OTP_DELIVERY=file) and hands each new code to `show`
+ * as one plain line; the codes already there at the start are not shown. The app rewrites the file
+ * without the codes past their life (docs/decisions/157), so the file is read whole (it holds
+ * minutes of codes) and every code is known by its line: none is shown twice, none is missed.
+ * Stops when the returned function is called.
  */
 export function followLoginCodes(outbox: string, show: (line: string) => void): () => void {
-  let offset = (() => {
-    try {
-      return statSync(outbox).size;
-    } catch {
-      return 0;
-    }
-  })();
-  let partial = '';
+  const shown = new Map<string, number>();
+  const remember = (text: string) => {
+    for (const line of codeLines(text)) shown.set(line.key, line.at);
+  };
+  try {
+    remember(readFileSync(outbox, 'utf8'));
+  } catch {
+    // no code sent yet
+  }
+  let seen = '';
   let stopped = false;
   const read = async () => {
-    let handle: Awaited<ReturnType<typeof open>> | undefined;
     try {
-      handle = await open(outbox, 'r');
-      const { size } = await handle.stat();
-      if (size < offset) offset = 0;
-      if (size === offset) return;
-      const buffer = Buffer.alloc(size - offset);
-      await handle.read(buffer, 0, buffer.length, offset);
-      offset = size;
-      const lines = (partial + buffer.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
+      const info = await stat(outbox);
+      const mark = `${info.ino}:${info.size}:${info.mtimeMs}`;
+      if (mark === seen) return;
+      const lines = codeLines(await readFile(outbox, 'utf8'));
+      seen = mark;
       for (const line of lines) {
-        try {
-          const { to, code } = JSON.parse(line) as { to?: string; code?: string };
-          if (to && code) show(`Kode login untuk ${nomorWa(to)}: ${code}`);
-        } catch {
-          // not a line the app wrote
-        }
+        if (shown.has(line.key)) continue;
+        shown.set(line.key, line.at);
+        show(`Kode login untuk ${nomorWa(line.to)}: ${line.code}`);
       }
+      const now = new Set(lines.map((l) => l.key));
+      for (const [key, at] of shown) if (!now.has(key) && Date.now() - at > REMEMBERED_MS) shown.delete(key);
     } catch {
-      // no code sent yet
-    } finally {
-      await handle?.close();
+      // no code sent yet, or the file is being replaced: the next turn reads it
     }
   };
   const loop = async () => {

@@ -6,7 +6,11 @@ import pg from 'pg';
 // SQLite (one process), and through PostgreSQL's LISTEN/NOTIFY between processes on one database
 // (docs/decisions/039).
 
-/** What a dashboard hears: an event, or that the bus lost or regained its link (then refetch). */
+/**
+ * What a dashboard hears: an event, or that the bus lost or regained its link. Regained, it is the
+ * signal to read again: writes made while the link was down were announced to nobody here
+ * (docs/decisions/160).
+ */
 export type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'status'; live: boolean };
 
 /** Publishes events and delivers them to subscribers of one event (id_ukt). */
@@ -70,7 +74,8 @@ export function createMemoryBus(): LiveBus {
 }
 
 const RETRY_MIN_MS = 500;
-const RETRY_MAX_MS = 10_000;
+/** The longest wait between two tries of the listener: a dashboard is stale at most this long after the database is back. */
+const RETRY_MAX_MS = 5_000;
 
 /**
  * The bus over PostgreSQL: one dedicated connection LISTENs on the channel; publishing NOTIFYs
@@ -151,6 +156,7 @@ export function createPostgresBus(url: string, channel: string, log: Log, applic
       }
       listener = client;
       delay = RETRY_MIN_MS;
+      // Only now, listening: every stream reads again, and nothing written after that is missed.
       setLive(true);
     } catch (error) {
       drop(error as Error);

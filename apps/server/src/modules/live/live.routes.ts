@@ -17,6 +17,9 @@ const frame = (message: LiveMessage) =>
  * GET /panitia/kegiatan/{id_ukt}/stream: Server-Sent Events of the event's takes and score writes
  * (DESIGN §10). Authenticated by the access-token header (read with fetch streaming, never a
  * token in a URL); a heartbeat keeps proxies from closing it; `status` says whether it is live.
+ * Every `status` live:true, the first one and each after the server's link to the database came
+ * back, means "read the progress again": writes in between may not have been announced
+ * (docs/decisions/160).
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open streams end when the server closes (SIGTERM, tests), so it can stop.

@@ -1,5 +1,12 @@
-import type { LiveEvent } from '@ukt/core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API, type LiveEvent, type Progres } from '@ukt/core';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app';
+import type { OtpMessage } from '../../../src/modules/auth/otp-delivery';
 import {
   ADMIN,
   api,
@@ -9,7 +16,9 @@ import {
   startApp,
   startSignedIn,
   type TestApp,
+  testConfig,
 } from '../../support/app';
+import { freshDatabase } from '../../support/pg-cluster';
 
 /** An open Server-Sent Events stream read with fetch, as the console reads it. */
 interface Stream {
@@ -178,3 +187,87 @@ describe.runIf(DATABASES.includes('postgres'))(
     });
   },
 );
+
+describe.runIf(DATABASES.includes('postgres'))('the live stream after the database link comes back', () => {
+  // A database of its own, so that refusing new connections to it cuts nobody else's tests.
+  let database: { url: string; drop: () => Promise<void> };
+  let dir: string;
+  let app: FastifyInstance;
+  let admin: pg.Client;
+  const outbox: OtpMessage[] = [];
+  /** How many participants the progress page counts as taken by the examiners. */
+  const taken = async (t: TestApp, token: string) => {
+    const res = await api(t, token, 'GET', API.panitia.progres.href(1));
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as Progres).penguji.reduce((n, p) => n + p.diambil, 0);
+  };
+  const name = () => new URL(database.url).pathname.slice(1);
+  const allowConnections = (allow: boolean) =>
+    admin.query(`alter database ${name()} with allow_connections ${allow}`);
+
+  beforeAll(async () => {
+    database = await freshDatabase('ukt_live');
+    dir = mkdtempSync(join(tmpdir(), 'ukt-live-gap-'));
+    app = await buildApp(testConfig(dir, database.url, { UKT_DEMO: '1' }), {
+      otpSender: { wait: true, send: async (m) => void outbox.push(m) },
+    });
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await allowConnections(true);
+    await app.close();
+    await admin.end();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says live again once the listener is back, the signal to read again what it could not announce', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const t = { app } as TestApp;
+    const login = async (noWa: string) => {
+      await app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/1', payload: { no_wa: noWa } });
+      const kode = outbox.filter((m) => m.to === noWa).at(-1)?.code;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/uktNEW/api/auth/otp-login/cek/1',
+        payload: { no_wa: noWa, kode },
+      });
+      return res.json().token as string;
+    };
+    const adminToken = await login(ADMIN);
+    const siti = await login(SITI);
+    // Two participants of Siti's region.
+    const list = await api(t, siti, 'GET', `${API.siswa.href()}?id_ukt=1&hal=1&posUjian=2`);
+    const [a, b] = (list.json().data as { id_siswa: string }[]).map((p) => Number(p.id_siswa));
+    const stream = (await openStream(base, adminToken, 1)).stream as Stream;
+    try {
+      await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(true);
+      expect(await taken(t, adminToken)).toBe(0);
+      // The database refuses new connections and the listener's is cut: the stream stays open
+      // and says it is not live; the pool's open connections still serve writes.
+      await allowConnections(false);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'`,
+        [name()],
+      );
+      await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(false);
+      const gap = await take(t, siti, a as number);
+      expect(gap.statusCode, gap.body).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_500));
+      // Announced to nobody: this process was not listening.
+      expect(stream.events.filter((e) => e.id_siswa === String(a))).toEqual([]);
+
+      await allowConnections(true);
+      // Back within the listener's longest wait (5 s), and the stream says so: read again.
+      await expect.poll(() => stream.statuses.at(-1), { timeout: 8_000 }).toBe(true);
+      // Read again, the progress has the write the stream never announced.
+      expect(await taken(t, adminToken)).toBe(1);
+      // Writes after it are announced again.
+      expect((await take(t, siti, b as number)).statusCode).toBe(200);
+      await stream.next((e) => e.jenis === 'ambil' && e.id_siswa === String(b));
+    } finally {
+      stream.close();
+    }
+  }, 30_000);
+});

@@ -19,8 +19,10 @@ class StreamRefused extends Error {}
 /**
  * Follows GET /panitia/kegiatan/{id_ukt}/stream (Server-Sent Events read with fetch, the token in
  * the access-token header — never in the URL) and reads the event's progress again after each
- * take or score write. Reconnects by itself; on every (re)connect it reads the progress again, so
- * what happened while cut off is caught up. Returns the state and when the last write arrived.
+ * take or score write. Reconnects by itself; whenever the stream opens again, and whenever the
+ * server says it is live again after its own link to the database was down, it reads the progress
+ * again, so what happened in between is caught up (docs/decisions/160). Returns the state and when
+ * the last write arrived.
  */
 export function useLiveProgres(idUkt: string): { state: LiveState; terakhir: string | null } {
   const queryClient = useQueryClient();
@@ -61,8 +63,10 @@ export function useLiveProgres(idUkt: string): { state: LiveState; terakhir: str
       onmessage(message) {
         if (message.event === 'status') {
           // The server's own link to other processes (PostgreSQL LISTEN) may be down: not live.
+          // Live again (or live from the start), it may have missed writes in between: read again.
           const live = (JSON.parse(message.data) as { live?: boolean }).live === true;
           setState(live ? 'langsung' : 'terputus');
+          if (live) refresh();
           return;
         }
         if (message.event !== 'ukt') return;

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/dialect';
 import type { Database } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import type { WaGateway } from './wa-gateway';
+import { claimWaJeda } from './wa-jeda.repository';
 import {
   claimWaPesan,
   expireWaPesan,
@@ -57,6 +59,7 @@ declare module 'fastify' {
 /** What the outbox works with. */
 interface OutboxDeps {
   db: Kysely<Database>;
+  dialect: DialectName;
   clock: Clock;
   gateway: WaGateway;
   log: FastifyBaseLogger;
@@ -108,12 +111,16 @@ export function createWaOutbox(
   deps: Omit<OutboxDeps, 'signal' | 'pace'>,
 ): WaOutbox & { stop(): Promise<void> } {
   const stopping = new AbortController();
-  /** When the last message went to the gateway: the next waits for the gateway's pace. */
-  let lastSent = Number.NEGATIVE_INFINITY;
 
-  /** Waits until the gateway's pause since the last message has passed (at once when stopping). */
+  /**
+   * Waits for this message's start: the next free one of the gateway, claimed in the database so
+   * the pause holds between the messages of every process and machine (docs/decisions/160). Ends
+   * at once when stopping.
+   */
   async function pace(): Promise<void> {
-    const wait = lastSent + (deps.gateway.pauseMs ?? 0) - performance.now();
+    const pauseMs = deps.gateway.pauseMs ?? 0;
+    if (pauseMs <= 0) return;
+    const wait = await claimWaJeda(deps.db, deps.dialect, deps.gateway.name, pauseMs);
     if (wait > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, wait);
@@ -125,7 +132,6 @@ export function createWaOutbox(
         stopping.signal.addEventListener('abort', done, { once: true });
       });
     }
-    lastSent = performance.now();
   }
 
   const full: OutboxDeps = { ...deps, signal: stopping.signal, pace };
@@ -182,7 +188,8 @@ export function createWaOutbox(
 
 /** Starts the app's outbox for this gateway (none without one); it stops before the database closes. */
 export function startWaOutbox(app: FastifyInstance, gateway: WaGateway | undefined): WaOutbox | undefined {
-  const outbox = gateway && createWaOutbox({ db: app.db, clock: app.clock, gateway, log: app.log });
+  const outbox =
+    gateway && createWaOutbox({ db: app.db, dialect: app.dialect, clock: app.clock, gateway, log: app.log });
   app.decorate('waOutbox', outbox);
   if (outbox) app.addHook('preClose', () => outbox.stop());
   return outbox;

@@ -51,24 +51,26 @@ export const KegiatanFileRow = z.object({
   id_tingkat: whole(1, 5),
 });
 
-/** A row of a penguji (examiner) import file: `ukt import examiners`. */
-export const PengujiFileRow = z
-  .object({
-    no_wa: z
-      .string({ error: 'wajib diisi' })
-      // The one rule of every number (docs/decisions/155): its words follow the line and column.
-      .superRefine((text, ctx) => {
-        const problem = phoneProblem(text);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .transform(normalizePhone),
-    nama: personName(),
-    perwapus: optionalRegion(),
-    cabang: optionalRegion(),
-    panitia: optionalText(50),
-    dewan: z.union([whole(1, 9), z.literal('').transform(() => 1)]).default(1),
-  })
-  .refine((row) => !row.cabang || row.perwapus, { error: 'Cabang diisi tanpa Perwapus', path: ['perwapus'] });
+/**
+ * A row of a penguji (examiner) import file: `ukt import examiners`. A cabang without a perwapus
+ * is refused with the stored copy in hand (import-kinds.ts): a file without Perwapus keeps the
+ * stored one (docs/decisions/156).
+ */
+export const PengujiFileRow = z.object({
+  no_wa: z
+    .string({ error: 'wajib diisi' })
+    // The one rule of every number (docs/decisions/155): its words follow the line and column.
+    .superRefine((text, ctx) => {
+      const problem = phoneProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform(normalizePhone),
+  nama: personName(),
+  perwapus: optionalRegion(),
+  cabang: optionalRegion(),
+  panitia: optionalText(50),
+  dewan: z.union([whole(1, 9), z.literal('').transform(() => 1)]).default(1),
+});
 
 /** How an import file's cell of one of a participant's fields is read and checked. */
 type SiswaCell<F> = F extends { jenis: 'nomor' }

@@ -12,7 +12,7 @@ import { freePort, ROOT } from '../support/server';
 import { shot } from '../support/shots';
 
 // The venue in one command (docs/decisions/134): `npm run venue -- NAMA` as a volunteer runs it,
-// here `node apps/server/dist/venue.js ujian.test` (what the npm script runs after the build). It
+// here `node apps/server/dist/venue.js ujian.test --demo` (what the npm script runs after the build, with the demo to sign in with). It
 // starts the app and the real Caddy with deploy/Caddyfile; a phone (Chromium that has installed the
 // root printed by the launcher, ujian.test mapped to this machine) signs in with the code the
 // launcher shows on its own line; Ctrl+C (SIGINT) stops both and leaves nothing listening.
@@ -65,7 +65,7 @@ const listening = (host: string, port: number) =>
 test('npm run venue: one command starts the app behind Caddy, a phone signs in with the code it shows, Ctrl+C stops both', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ukt-venue-'));
   const [appPort, httpPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
-  const launcher = spawn(process.execPath, [join(ROOT, 'apps/server/dist/venue.js'), VENUE_HOST], {
+  const launcher = spawn(process.execPath, [join(ROOT, 'apps/server/dist/venue.js'), VENUE_HOST, '--demo'], {
     cwd: join(ROOT, 'apps/server'),
     env: {
       PATH: process.env.PATH,

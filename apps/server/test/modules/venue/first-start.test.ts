@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectDb } from '../../../src/db/connect';
+import { FIRST_START_REFUSAL } from '../../../src/modules/venue/first-start';
+import { freePort, runToExit, type ServerProcess, startServer } from '../../support/server-process';
+
+// The venue launcher's first start (docs/decisions/154), run as a volunteer runs it, on a fresh data
+// folder: the committee's own organisation from --organisasi/--admin, the demo with --demo, and
+// without a window or arguments a refusal before anything starts. Caddy is Debian's, on free ports.
+
+describe('the venue launcher’s first start', () => {
+  const dirs: string[] = [];
+  let launcher: ServerProcess | undefined;
+  afterEach(async () => {
+    await launcher?.stop('SIGTERM');
+    launcher = undefined;
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A fresh data folder, free ports, and no UKT_DEMO (the test support's default asks for the demo). */
+  const setting = async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ukt-first-'));
+    dirs.push(dir);
+    const appPort = await freePort();
+    const db = `sqlite:${join(dir, 'data', 'ukt.db')}`;
+    const env = {
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: db,
+      PORT: String(appPort),
+      UKT_HTTP_PORT: String(await freePort()),
+      UKT_HTTPS_PORT: String(await freePort()),
+      UKT_BIND: '127.0.0.1',
+      UKT_ENV_FILE: join(dir, 'ukt.env'),
+      UKT_DEMO: '',
+      HOME: dir,
+    };
+    return { env, db, appPort };
+  };
+
+  /** Starts the launcher, waits until it says the app runs, and stops it as Ctrl+C would. */
+  const runUntilStarted = async (args: string[], env: Record<string, string>) => {
+    launcher = startServer({ entry: 'src/venue.ts', args, env });
+    await launcher.waitFor(/Tekan Ctrl\+C/, 150_000);
+    const output = launcher.output;
+    expect(await launcher.stop('SIGINT')).toBe(0);
+    launcher = undefined;
+    return output;
+  };
+
+  /** What the database the app used holds. */
+  const stored = async (url: string) => {
+    const { db } = connectDb(url);
+    try {
+      const organisasi = await db.selectFrom('organisasi').select('nama_organisasi').execute();
+      const penguji = await db.selectFrom('penguji').select(['no_wa', 'panitia']).orderBy('no_wa').execute();
+      const ukt = await db.selectFrom('ukt').select('nama_ukt').execute();
+      return { organisasi: organisasi.map((o) => o.nama_organisasi), penguji, ukt: ukt.length };
+    } finally {
+      await db.destroy();
+    }
+  };
+
+  const closed = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+
+  it('without a window and without the arguments: refuses with one line naming them, nothing started', async () => {
+    const { env, appPort } = await setting();
+    const run = await runToExit({ entry: 'src/venue.ts', args: ['ukt.lan'], env });
+    expect(run.code, run.output).toBe(2);
+    expect(run.stderr.trim()).toBe(FIRST_START_REFUSAL);
+    expect(FIRST_START_REFUSAL).toContain('--organisasi "Nama Organisasi" --admin 0812xxxxxxxx');
+    expect(FIRST_START_REFUSAL).toContain('--demo');
+    expect(run.output).not.toContain('Memulai UKT Penguji');
+    expect(await closed(appPort)).toBe(true);
+  }, 120_000);
+
+  it('--demo beside --organisasi is refused with what to choose', async () => {
+    const { env } = await setting();
+    const run = await runToExit({
+      entry: 'src/venue.ts',
+      args: ['ukt.lan', '--demo', '--organisasi', 'Perguruan Harapan', '--admin', '081234567890'],
+      env,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--demo tidak dipakai bersama --organisasi dan --admin');
+  }, 120_000);
+
+  it('--organisasi and --admin: the app starts on a database with that organisation and admin, and no demo', async () => {
+    const { env, db } = await setting();
+    const output = await runUntilStarted(
+      ['ukt.lan', '--organisasi', 'Perguruan Harapan', '--admin', '0812-3456-7890'],
+      env,
+    );
+    expect(output).toContain('Organisasi: Perguruan Harapan; admin panitia: +62 812-3456-7890.');
+    expect(output).not.toContain('Data demo dibuat');
+    expect(await stored(db)).toEqual({
+      organisasi: ['Perguruan Harapan'],
+      penguji: [{ no_wa: '6281234567890', panitia: 'Admin' }],
+      ukt: 0,
+    });
+
+    // The next start needs no arguments: the database has its committee admin.
+    await runUntilStarted(['ukt.lan'], env);
+    expect((await stored(db)).penguji).toHaveLength(1);
+  }, 300_000);
+
+  it('--demo: the app starts with the demo organisation, its examiners and events', async () => {
+    const { env, db } = await setting();
+    const output = await runUntilStarted(['ukt.lan', '--demo'], env);
+    expect(output).toContain('Data demo dibuat: 3 penguji');
+    expect(await stored(db)).toEqual({
+      organisasi: ['Perguruan Pencak Silat Demo'],
+      penguji: [
+        { no_wa: '6281100000001', panitia: 'Admin' },
+        { no_wa: '6281100000002', panitia: 'Penguji' },
+        { no_wa: '6281100000003', panitia: 'Penguji' },
+      ],
+      ukt: 2,
+    });
+  }, 300_000);
+});

@@ -7,6 +7,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { appVersion } from '../lib/app-version';
 import * as initial from './migrations/20261121-0001-initial';
 import * as otpSendLog from './migrations/20261123-0001-otp-send-log';
 import * as consoleKegiatanPenguji from './migrations/20261123-0002-console-kegiatan-penguji';
@@ -27,6 +28,7 @@ import * as demoIsi from './migrations/20261206-0001-demo-isi';
 import * as nomorWaRapi from './migrations/20261206-0002-nomor-wa-rapi';
 import * as sidikKunci from './migrations/20261206-0004-sidik-kunci';
 import * as giliran from './migrations/20261206-0005-giliran';
+import { NewerDatabaseError, newerDatabaseMessage } from './open-error';
 import { applyRoutines } from './routines';
 import type { Database } from './types';
 
@@ -80,6 +82,33 @@ async function migratorOf(db: Kysely<Database>, schema?: string): Promise<Migrat
   // With several schemas in one database the bookkeeping tables must be looked up in ours only.
   const tableSchema = schema ?? (await currentSchema(db));
   return new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
+}
+
+/** The migrations run on this database, whichever release ran them; none on a new one. */
+async function executedMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const tableSchema = schema ?? (await currentSchema(db));
+  const { rows: present } = tableSchema
+    ? await sql<{ n: number }>`select 1 as n from information_schema.tables
+        where table_schema = ${tableSchema} and table_name = 'kysely_migration'`.execute(db)
+    : await sql<{ n: number }>`select 1 as n from sqlite_master
+        where type = 'table' and name = 'kysely_migration'`.execute(db);
+  if (present.length === 0) return [];
+  const table = sql.table(tableSchema ? `${tableSchema}.kysely_migration` : 'kysely_migration');
+  const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Refuses, changing nothing, a database a newer release has migrated: this one would misread what
+ * that one wrote (docs/decisions/157). One line names both levels and the way back.
+ */
+async function refuseNewerDatabase(db: Kysely<Database>, schema?: string): Promise<void> {
+  const known = new Set(MIGRATION_NAMES);
+  const unknown = (await executedMigrations(db, schema)).filter((name) => !known.has(name));
+  if (unknown.length === 0) return;
+  throw new NewerDatabaseError(
+    newerDatabaseMessage(unknown, { version: appVersion(), level: MIGRATION_NAMES.at(-1) ?? '' }),
+  );
 }
 
 /** The migrations not yet run on this database (all of them on a new one). */
@@ -157,6 +186,7 @@ export async function migrateToLatest(
   // Processes starting together (WORKERS=N) wait here: the first backs up and migrates, the others
   // then find nothing pending, so one backup is taken and none reads tables being changed.
   return oneAtATime(db, async () => {
+    await refuseNewerDatabase(db, schema);
     if (beforeMigrate) {
       const all = await migrator.getMigrations();
       const pending = all.filter((m) => !m.executedAt).map((m) => m.name);

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { ConfigError } from '../config/env';
 import { dialectName } from './dialect';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -62,4 +63,20 @@ export function openErrorMessage(url: string, error: unknown): string | undefine
   const code = codeOf(error);
   if (dialectName(url) === 'sqlite') return code ? sqliteMessage(url, code) : undefined;
   return postgresMessage(url, error, code);
+}
+
+/**
+ * Raised, before anything is changed, when the database was updated by a newer release of the
+ * app: it has run migrations this release does not know (docs/decisions/157). Its message is the
+ * one line the server, the `ukt` commands and the venue launcher show.
+ */
+export class NewerDatabaseError extends ConfigError {}
+
+/** The refusal's line: the newer release's migration level, this release's version and level, what to do. */
+export function newerDatabaseMessage(
+  unknown: readonly string[],
+  ours: { version: string; level: string },
+): string {
+  const theirs = [...unknown].sort().at(-1);
+  return `Database ini sudah diperbarui oleh UKT Penguji yang lebih baru (tingkat migrasi ${theirs}); yang terpasang di sini versi ${ours.version} (tingkat migrasi ${ours.level}). Tidak ada yang diubah. Jalankan lagi versi yang lebih baru itu, atau, untuk kembali ke versi ini, pulihkan cadangan "migrasi" yang dibuat sebelum pembaruan ke database baru yang kosong (docs/pasang-venue.md atau docs/pasang-server.md, bagian "Kembali ke versi sebelumnya").`;
 }

@@ -3,7 +3,9 @@ import {
   LoginResult,
   OrgParams,
   OtpLoginBody,
+  OtpLoginResult,
   OtpVerifyBody,
+  PENGIRIMAN_TEKS,
   TokenLoginBody,
   VardParams,
 } from '@ukt/core';
@@ -14,6 +16,7 @@ import { ErrorResult, MessageResult } from '../../lib/schemas';
 import { loginAnswer } from './login-result';
 import { type OtpDeps, requestCode, verifyCode } from './otp.service';
 import type { OtpSender } from './otp-delivery';
+import { pengirimanKode } from './pengiriman-kode';
 import { isTokenOfNonaktif, PENGUJI_NONAKTIF, redeemLoginLink, revokeSession } from './session.service';
 
 const ERRORS = {
@@ -52,13 +55,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
         summary: 'Kirim kode OTP (juga untuk kirim ulang)',
         params: OrgParams,
         body: OtpLoginBody,
-        response: { 200: MessageResult, ...ERRORS },
+        response: { 200: OtpLoginResult, ...ERRORS },
       },
     },
     async (request) => {
       checkOrg(request.params.id_organisasi);
+      // Read before this number's message is queued: its fate never shows in its own answer.
+      const pengiriman = await pengirimanKode(app.config.otp.delivery, app.waOutbox);
       await requestCode(deps(request), request.body.no_wa, request.ip);
-      return { success: true, message: 'Kode OTP telah dikirimkan ke nomor HP Anda' };
+      return { success: true as const, message: PENGIRIMAN_TEKS[pengiriman].pesan, pengiriman };
     },
   );
 

@@ -9,6 +9,7 @@ import {
   claimWaPesan,
   expireWaPesan,
   findDueWaPesan,
+  findWaHasilTerakhir,
   insertWaPesan,
   markWaGagal,
   markWaRetry,
@@ -36,6 +37,23 @@ const CLAIM_MS = 3 * 60_000;
 /** Messages sent one after another per round: a gateway's pace, not a burst. */
 const BATCH = 20;
 
+/** How far back a gateway's failed tries count for its health (docs/decisions/155). */
+export const WA_GANGGUAN_MS = 15 * 60_000;
+
+/**
+ * Whether the gateway is failing: its last tries in WA_GANGGUAN_MS, back to the last message it
+ * took, failed for at least two numbers. Two, so that one number the gateway refuses (not on
+ * WhatsApp) never shows in what every login is answered: that would tell the number is known.
+ */
+export async function isGatewayTerganggu(db: Kysely<Database>, now: number): Promise<boolean> {
+  const failed = new Set<string>();
+  for (const hasil of await findWaHasilTerakhir(db, now - WA_GANGGUAN_MS, 50)) {
+    if (hasil.status === 'terkirim') break;
+    failed.add(hasil.no_wa);
+  }
+  return failed.size >= 2;
+}
+
 /** A message to queue (without its gateway, which the outbox knows). */
 export type WaOutboxMessage = Omit<NewWaPesan, 'gateway'>;
 
@@ -47,6 +65,8 @@ export interface WaOutbox {
   enqueue(message: WaOutboxMessage): Promise<number>;
   /** Sends what is due now (also run every second); answers when this round is done. */
   runDue(): Promise<void>;
+  /** Whether the gateway's last tries failed (isGatewayTerganggu). */
+  terganggu(): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -178,6 +198,7 @@ export function createWaOutbox(
       return id;
     },
     runDue,
+    terganggu: () => isGatewayTerganggu(deps.db, deps.clock()),
     async stop() {
       clearInterval(timer);
       stopping.abort();

@@ -4,6 +4,7 @@ import type { Database, WaPesanTable } from '../../db/types';
 // The only SQL of the WhatsApp outbox, wa_pesan (docs/decisions/138).
 
 const EXPIRED = 'kode kedaluwarsa sebelum terkirim';
+const REPLACED = 'diganti kode yang lebih baru';
 
 /** A message's delivery state. */
 export type WaStatus = 'antre' | 'terkirim' | 'gagal';
@@ -43,7 +44,7 @@ export async function insertWaPesan(db: Kysely<Database>, pesan: NewWaPesan, now
         .updateTable('wa_pesan')
         .set({
           status: 'gagal',
-          alasan: 'diganti kode yang lebih baru',
+          alasan: REPLACED,
           isi: null,
           kode: null,
           diperbarui_at: now,
@@ -191,6 +192,32 @@ export async function markWaGagal(
     .updateTable('wa_pesan')
     .set({ status: 'gagal', percobaan, alasan, isi: null, kode: null, diperbarui_at: now })
     .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * What the gateway made of the messages it was given since `since`, the newest first: taken
+ * (terkirim) or a failed try (a reason while it waits, or given up); never a code replaced or
+ * expired before any try, which says nothing of the gateway.
+ */
+export async function findWaHasilTerakhir(
+  db: Kysely<Database>,
+  since: number,
+  limit: number,
+): Promise<Pick<WaPesanRow, 'no_wa' | 'status'>[]> {
+  return db
+    .selectFrom('wa_pesan')
+    .select(['no_wa', 'status'])
+    .where('diperbarui_at', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'terkirim'),
+        eb.and([eb('alasan', 'is not', null), eb('alasan', 'not in', [REPLACED, EXPIRED])]),
+      ]),
+    )
+    .orderBy('diperbarui_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
 }
 

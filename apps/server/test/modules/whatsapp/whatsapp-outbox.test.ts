@@ -66,7 +66,11 @@ describe.each(DATABASES)('WhatsApp outbox on %s', (kind) => {
     next();
     const after = await lastId();
     const res = await send(SITI);
-    expect(res.json()).toEqual({ success: true, message: 'Kode OTP telah dikirimkan ke nomor HP Anda' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Kode OTP telah dikirimkan ke nomor HP Anda',
+      pengiriman: 'whatsapp',
+    });
     await newest(SITI, after, { status: 'terkirim' });
     const sent = fake.received.filter((m) => m.to === SITI).at(-1);
     const code = /Kode OTP UKT Penguji Anda: (\d{4})/.exec(sent?.text ?? '')?.[1] as string;

@@ -60,7 +60,11 @@ describe.each(DATABASES)('the webhook relay through the outbox on %s', (kind) =>
     next();
     const after = await lastId();
     const res = await send(SITI);
-    expect(res.json()).toEqual({ success: true, message: 'Kode OTP telah dikirimkan ke nomor HP Anda' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Kode OTP telah dikirimkan ke nomor HP Anda',
+      pengiriman: 'whatsapp',
+    });
     const row = await newest(SITI, after, { status: 'terkirim' });
     expect(row).toMatchObject({ gateway: 'webhook', jenis: 'otp', percobaan: 1, kode: null, isi: null });
     const text = fake.received.filter((m) => m.to === SITI).at(-1)?.text ?? '';

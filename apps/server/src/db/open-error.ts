@@ -78,5 +78,5 @@ export function newerDatabaseMessage(
   ours: { version: string; level: string },
 ): string {
   const theirs = [...unknown].sort().at(-1);
-  return `Database ini sudah diperbarui oleh UKT Penguji yang lebih baru (tingkat migrasi ${theirs}); yang terpasang di sini versi ${ours.version} (tingkat migrasi ${ours.level}). Tidak ada yang diubah. Jalankan lagi versi yang lebih baru itu, atau, untuk kembali ke versi ini, pulihkan cadangan "migrasi" yang dibuat sebelum pembaruan ke database baru yang kosong (docs/pasang-venue.md atau docs/pasang-server.md, bagian "Kembali ke versi sebelumnya").`;
+  return `Database ini sudah diperbarui oleh UKT Penguji yang lebih baru (tingkat migrasi ${theirs}); yang terpasang di sini versi ${ours.version} (tingkat migrasi ${ours.level}). Tidak ada yang diubah. Jalankan lagi versi yang lebih baru itu, atau, untuk kembali ke versi ini, pulihkan cadangan dari sebelum pembaruan (ukt-cadangan-…-migrasi.tar.gz di folder cadangan, atau cadangan Anda sendiri) ke database baru yang kosong (docs/pasang-venue.md atau docs/pasang-server.md, bagian "Kembali ke versi sebelumnya").`;
 }

@@ -17,7 +17,7 @@ import { runToExit } from '../support/server-process';
 // the venue launcher's app (the server entry) meets it. Faked here with a migration row of a later name.
 
 const LATER = '20991231-0001-dari-versi-baru';
-const MESSAGE = `Database ini sudah diperbarui oleh UKT Penguji yang lebih baru (tingkat migrasi ${LATER}); yang terpasang di sini versi ${appVersion()} (tingkat migrasi ${MIGRATION_NAMES.at(-1)}). Tidak ada yang diubah. Jalankan lagi versi yang lebih baru itu, atau, untuk kembali ke versi ini, pulihkan cadangan "migrasi" yang dibuat sebelum pembaruan ke database baru yang kosong (docs/pasang-venue.md atau docs/pasang-server.md, bagian "Kembali ke versi sebelumnya").`;
+const MESSAGE = `Database ini sudah diperbarui oleh UKT Penguji yang lebih baru (tingkat migrasi ${LATER}); yang terpasang di sini versi ${appVersion()} (tingkat migrasi ${MIGRATION_NAMES.at(-1)}). Tidak ada yang diubah. Jalankan lagi versi yang lebih baru itu, atau, untuk kembali ke versi ini, pulihkan cadangan dari sebelum pembaruan (ukt-cadangan-…-migrasi.tar.gz di folder cadangan, atau cadangan Anda sendiri) ke database baru yang kosong (docs/pasang-venue.md atau docs/pasang-server.md, bagian "Kembali ke versi sebelumnya").`;
 
 describe.each(DATABASES)('a database migrated by a newer release (%s)', { timeout: 120_000 }, (kind) => {
   let dir: string;

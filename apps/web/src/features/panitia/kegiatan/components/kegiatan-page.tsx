@@ -11,6 +11,7 @@ import { SelectField } from '../../components/field';
 import { QueryView } from '../../components/query-view';
 import { SearchBox } from '../../components/search-box';
 import { Sheet } from '../../components/sheet';
+import { MulaiPanel } from '../../mulai/components/mulai-panel';
 import { useArsipKegiatan } from '../api/arsip-kegiatan';
 import { kegiatanColumns } from './kegiatan-columns';
 import { KegiatanForm } from './kegiatan-form';
@@ -79,6 +80,7 @@ export function KegiatanPage() {
         <h1 className="flex-1 text-xl font-bold">Kegiatan</h1>
         <Button onClick={() => setEditing('baru')}>+ Kegiatan baru</Button>
       </div>
+      <MulaiPanel onBuatKegiatan={() => setEditing('baru')} />
       <div className="grid gap-2 md:grid-cols-[1fr_16rem] md:items-end">
         <SearchBox value={cari} onSearch={setCari} placeholder="Cari nama kegiatan" label="Cari kegiatan" />
         <SelectField

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
@@ -7,10 +7,20 @@ import { parseArgs } from 'node:util';
 import { API } from '@ukt/core';
 import { ConfigError, loadConfig } from './config/env';
 import { changeSettings, createNamedSettingsFile } from './config/settings-edit';
-import { applySettingsFile, settingsPlace } from './config/settings-file';
+import { applySettingsFile, ownEnvironment, settingsPlace } from './config/settings-file';
 import { loadVenueEnv } from './config/venue-env';
 import { appFolder, locateCaddy } from './modules/venue/caddy-check';
+import { caddyProblem, waitForCaddy } from './modules/venue/caddy-start';
+import {
+  adoptEarlierCa,
+  earlierBackupFolder,
+  earlierCaPlaces,
+  findEarlierCa,
+  unreadableCaLines,
+} from './modules/venue/earlier-setup';
+import { firstStart } from './modules/venue/first-start';
 import { describeChecks, periksaVenue } from './modules/venue/periksa.service';
+import { alreadyRunning, claimVenueLock, runningVenue } from './modules/venue/venue-lock';
 import { namaProblem, venuePlan } from './modules/venue/venue-plan';
 import {
   appLogLine,
@@ -20,56 +30,28 @@ import {
   startChild,
   waitForAnswer,
 } from './modules/venue/venue-processes';
+import { runWatchdog, startWatchdog, WATCHDOG_VARIABLE } from './modules/venue/watchdog';
 
 // Entry point of `npm run venue -- NAMA` (docs/decisions/134): the app on 127.0.0.1 and Caddy in
 // front of it for NAMA, started and stopped together, with what to open said in Indonesian.
 
 const USAGE = [
-  'Pakai: npm run venue -- NAMA [--sertifikat BERKAS --kunci BERKAS] [--caddy PROGRAM]',
+  'Pakai: npm run venue -- NAMA [--sertifikat BERKAS --kunci BERKAS] [--caddy PROGRAM] [--organisasi NAMA --admin NO_WA | --demo]',
   '  NAMA         nama alamat yang dibuka HP, misalnya ukt.lan (diatur di router WiFi)',
   '  --sertifikat sertifikat domain yang sudah dibeli, dengan --kunci kuncinya (tanpa ini: sertifikat Caddy sendiri)',
   '  --caddy      program Caddy bila tidak ada di PATH atau di folder aplikasi',
+  '  --organisasi nama organisasi, dengan --admin nomor WhatsApp admin panitia (boleh beberapa), pada awal pertama',
+  '  --demo       mencoba dengan data demo (database baru saja); hapus sesudahnya: npm run ukt -- demo hapus',
 ].join('\n');
 
 /** The app's folder (the repository root), where deploy/Caddyfile and a downloaded Caddy sit. */
 const ROOT = appFolder() ?? fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Stops with `message` (and the usage when asked), leaving nothing running. */
-function fail(message: string, usage = false): never {
+function fail(message: string, usage = false, code = 2): never {
   console.error(message);
   if (usage) console.error(`\n${USAGE}`);
-  process.exit(2);
-}
-
-/** Whether Caddy's plain-http site for `nama` answers on `port` of this laptop. */
-function caddyAnswers(nama: string, address: string, port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const req = request(
-      { host: address, port, path: '/ukt-ca.crt', headers: { host: nama }, timeout: 2_000 },
-      (res) => {
-        res.resume();
-        done(true);
-      },
-    );
-    req.once('error', () => done(false));
-    req.once('close', () => done(false));
-    req.once('timeout', () => {
-      done(false);
-      req.destroy();
-    });
-    req.end();
-  });
-}
-
-/** Caddy's failure in words a volunteer can act on, from the end of its log. */
-function caddyProblem(tail: string, httpPort: number, httpsPort: number): string {
-  if (/address already in use/i.test(tail))
-    return `Port ${httpPort} atau ${httpsPort} sudah dipakai program lain. Jalankan "npm run ukt -- periksa" untuk melihat program mana, hentikan, lalu coba lagi.`;
-  if (/permission denied|bind: access/i.test(tail))
-    return `Caddy tidak boleh memakai port ${httpPort} dan ${httpsPort}: jalankan sebagai administrator (Windows) atau dengan sudo (Linux, macOS).`;
-  if (/ENOENT|executable file not found|not found/i.test(tail))
-    return 'Program Caddy tidak ditemukan. Pasang Caddy (docs/pasang-venue.md, langkah 1) atau sebutkan letaknya dengan --caddy.';
-  return 'Caddy berhenti. Lihat log-nya di folder data (log/caddy.log).';
+  process.exit(code);
 }
 
 async function main(): Promise<void> {
@@ -101,12 +83,9 @@ async function main(): Promise<void> {
     sertifikat && kunci
       ? { cert: resolve(config.invocationDir, sertifikat), key: resolve(config.invocationDir, kunci) }
       : undefined;
+  // A path with spaces is fine: the plan quotes it for Caddy (docs/decisions/152).
   for (const file of files ? [files.cert, files.key] : []) {
     if (!existsSync(file)) fail(`Berkas ${file} tidak ada. Periksa nama dan foldernya.`);
-    if (/\s/.test(file))
-      fail(
-        `Letak berkas ${file} mengandung spasi, yang tidak dapat dibaca Caddy. Pindahkan ke folder tanpa spasi.`,
-      );
   }
   let venue: ReturnType<typeof loadVenueEnv>;
   try {
@@ -134,44 +113,83 @@ async function main(): Promise<void> {
     platform: process.platform,
   };
 
-  // The pre-flight check (docs/decisions/131) with the settings the app is about to get.
+  // Already running on this data folder (another window): said as such, not as a port taken by a
+  // stranger (docs/decisions/152).
+  const running = runningVenue(config.dataDir);
+  if (running) fail(alreadyRunning(running), false, 1);
+
+  // The pre-flight check (docs/decisions/131) with the settings the app is about to get. A ✗ stops
+  // here, before anything starts; a name the router does not know yet is a ! (the guide says so).
   console.log(`Memeriksa laptop untuk ${nama}…`);
   const planned = loadConfig({ ...env, ...plan.appEnv });
   const { checks } = await periksaVenue(
     planned,
     { ...venue, caddy: named },
-    {
-      name: nama,
-      certificate: sertifikat,
-      key: kunci,
-    },
+    { name: nama, certificate: sertifikat, key: kunci, launcher: true },
   );
   console.log(describeChecks(checks, nama).slice(0, -1).join('\n'));
-  // A name that does not lead here yet is said, not a reason to wait: the router may be set later.
-  const blocking = checks.filter((c) => c.ok === false && c.id !== 'nama');
-  if (blocking.length > 0) {
+  // The CA a laptop set up with the earlier guide made: phones trust it, so it is kept.
+  const caddyData = plan.caddyData;
+  const earlier = files
+    ? ({ kind: 'none' } as const)
+    : await findEarlierCa(caddyData, earlierCaPlaces(caddyData, env, homedir(), process.platform));
+  if (earlier.kind === 'unreadable') console.log(unreadableCaLines(earlier.from, caddyData));
+  if (checks.some((c) => c.ok === false) || earlier.kind === 'unreadable') {
     console.error(`\nPerbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ${nama}`);
     process.exit(1);
   }
-  if (checks.some((c) => c.id === 'nama' && c.ok === false))
-    console.log(`Aplikasi tetap dimulai; HP dapat membukanya setelah ${nama} mengarah ke laptop ini.`);
+  // The committee's own organisation, or the demo when asked, before anything starts (docs/decisions/154).
+  const { organisasi, admin, demo } = args.values;
+  const refused = await firstStart(
+    planned,
+    { organisasi, admin: admin ?? [], demo: demo === true },
+    { say: (line) => console.log(line), ask: process.stdin.isTTY ? ask : undefined },
+  );
+  if (refused) fail(refused);
   const caddy = locateCaddy(place) ?? 'caddy';
+  const lock = claimVenueLock(config.dataDir, {
+    pid: process.pid,
+    nama,
+    alamat: plan.alamatAplikasi,
+    httpPort: venue.httpPort,
+    httpsPort: venue.httpsPort,
+    appPort: config.port,
+  });
+  if ('running' in lock) fail(alreadyRunning(lock.running), false, 1);
   // Remembered in ukt.env, so the next start needs no name and `npm run ukt -- link …`, `periksa` and
-  // the rest in another window use the same address (docs/decisions/130, 134).
+  // the rest in another window use the same address (docs/decisions/130, 134); a BACKUP_DIR typed in
+  // this window too, so the next start does not quietly go back to the data folder's (152).
+  const typedBackup = ownEnvironment(env).BACKUP_DIR ? config.backup.dir : undefined;
   try {
     changeSettings([
       `UKT_HOST=${nama}`,
       `PUBLIC_URL=${plan.alamatAplikasi}`,
       ...(files ? ['CA_CERT_URL=none'] : []),
+      ...(typedBackup ? [`BACKUP_DIR=${typedBackup}`] : []),
     ]);
-    console.log(`Nama dan alamat disimpan di ${settingsPlace().file ?? 'ukt.env'}.`);
+    console.log(
+      `${typedBackup ? 'Nama, alamat dan folder cadangan' : 'Nama dan alamat'} disimpan di ${settingsPlace().file ?? 'ukt.env'}.`,
+    );
   } catch (error) {
     console.error(
       `Peringatan: nama dan alamat tidak dapat disimpan di ukt.env (${error instanceof Error ? error.message : error}); perintah "npm run ukt" di jendela lain perlu PUBLIC_URL=${plan.alamatAplikasi}.`,
     );
   }
+  if (earlier.kind === 'copy') console.log(await adoptEarlierCa(earlier.from, caddyData));
+  const oldBackups = env.BACKUP_DIR ? null : earlierBackupFolder(homedir(), process.platform);
+  if (oldBackups)
+    console.log(
+      `Cadangan dari cara lama ada di ${oldBackups}; cadangan kini ke ${plan.appEnv.BACKUP_DIR}. Untuk tetap memakai folder lama: npm run ukt -- atur BACKUP_DIR=${oldBackups}`,
+    );
 
   console.log(`Memulai UKT Penguji untuk ${nama}…`);
+  // Caddy and the app never outlive this launcher: it stops them on every signal a window or a
+  // terminal sends, and the watchdog does when the launcher is killed outright (docs/decisions/152).
+  const watchdog = startWatchdog(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url)],
+    config.dataDir,
+  );
   const children: Child[] = [];
   let stopping = false;
   let stopCodes = () => {};
@@ -181,6 +199,8 @@ async function main(): Promise<void> {
     stopCodes();
     // Caddy first, so no phone reaches an app that is going away; the app then finishes what it holds.
     for (const child of [...children].reverse()) await child.stop(child.name === 'app' ? 15_000 : 3_000);
+    lock.release();
+    await watchdog.done();
     console.log(
       code === 0
         ? 'UKT Penguji berhenti. Semua nilai yang diterima sudah tersimpan.'
@@ -188,12 +208,15 @@ async function main(): Promise<void> {
     );
     process.exit(code);
   };
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
-  const watch = (child: Child, says: (tail: string) => string) => {
-    void child.exited.then(() => {
+  // A closed terminal or window cannot be written to any more: stopping must not fail on that.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+  // SIGHUP: the terminal closed, or on Windows the console window; SIGBREAK: Ctrl+Break on Windows.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const)
+    process.on(signal, () => void stopAll(0));
+  const watch = (child: Child, says: (tail: string) => string | Promise<string>) => {
+    void child.exited.then(async () => {
       if (stopping) return;
-      console.error(says(child.tail()));
+      console.error(await says(child.tail()));
       void stopAll(1);
     });
   };
@@ -214,6 +237,10 @@ async function main(): Promise<void> {
     },
   );
   children.push(app);
+  if (app.process.pid) {
+    watchdog.watch(app.process.pid, 15_000);
+    lock.update({ appPid: app.process.pid });
+  }
   const appReady = await waitForAnswer(`http://127.0.0.1:${config.port}${API.health.href()}`, app, 60_000);
   if (appReady !== 'siap') {
     console.error(
@@ -234,26 +261,20 @@ async function main(): Promise<void> {
     plan.caddyLog,
   );
   children.push(caddyChild);
-  const httpPort = Number(plan.caddyEnv.UKT_HTTP_PORT);
-  const address = plan.caddyEnv.UKT_BIND ?? '127.0.0.1';
-  const deadline = Date.now() + 30_000;
-  let up = false;
-  while (
-    !up &&
-    Date.now() < deadline &&
-    caddyChild.process.exitCode === null &&
-    caddyChild.process.signalCode === null
-  ) {
-    up = await caddyAnswers(nama, address, httpPort);
-    if (!up) await new Promise((r) => setTimeout(r, 200));
+  if (caddyChild.process.pid) {
+    watchdog.watch(caddyChild.process.pid, 3_000);
+    lock.update({ caddyPid: caddyChild.process.pid });
   }
-  if (!up) {
-    await new Promise((r) => setTimeout(r, 100));
-    console.error(caddyProblem(caddyChild.tail(), httpPort, Number(plan.caddyEnv.UKT_HTTPS_PORT)));
+  const httpPort = Number(plan.caddyEnv.UKT_HTTP_PORT);
+  const httpsPort = Number(plan.caddyEnv.UKT_HTTPS_PORT);
+  const address = plan.caddyEnv.UKT_BIND ?? '127.0.0.1';
+  if (!(await waitForCaddy(caddyChild, nama, address, httpPort, 30_000))) {
+    await Promise.race([caddyChild.exited, new Promise((r) => setTimeout(r, 500))]);
+    console.error(await caddyProblem(caddyChild.tail(), httpPort, httpsPort));
     await stopAll(1);
     return;
   }
-  watch(caddyChild, (tail) => caddyProblem(tail, httpPort, Number(plan.caddyEnv.UKT_HTTPS_PORT)));
+  watch(caddyChild, (tail) => caddyProblem(tail, httpPort, httpsPort));
 
   const root = plan.rootCrt ? await rootOf(plan.rootCrt, 15_000) : null;
   const lines = ['', 'UKT Penguji berjalan.', '', `  Di laptop ini dan di HP:  ${plan.alamatAplikasi}`];
@@ -299,6 +320,9 @@ function parseVenueArgs(argv: string[]) {
         sertifikat: { type: 'string' },
         kunci: { type: 'string' },
         caddy: { type: 'string' },
+        organisasi: { type: 'string' },
+        admin: { type: 'string', multiple: true },
+        demo: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -306,7 +330,13 @@ function parseVenueArgs(argv: string[]) {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Peluncur UKT Penguji gagal:', error);
-  process.exit(1);
-});
+// The same file is the launcher's watchdog when started by it (modules/venue/watchdog.ts).
+const watchdogSetting = process.env[WATCHDOG_VARIABLE];
+if (watchdogSetting) {
+  runWatchdog(watchdogSetting);
+} else {
+  main().catch((error: unknown) => {
+    console.error('Peluncur UKT Penguji gagal:', error);
+    process.exit(1);
+  });
+}

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caddyPath, caddyWord } from '../../src/modules/venue/venue-plan';
 import { CADDYFILE, httpGet, startCaddy } from '../support/caddy';
 
 // deploy/Caddyfile as Caddy itself checks it (`caddy validate` loads certificates and makes the CA),
@@ -65,6 +66,51 @@ describe('deploy/Caddyfile', () => {
     }
   });
 
+  it('reads folders with spaces, non-ASCII letters and Windows backslashes as the launcher writes them (docs/decisions/152)', () => {
+    // %USERPROFILE% of a Windows user with a space in the name, the app in a folder with one too.
+    const windows = 'C:\\Users\\Budi Santoso\\Dokumen Ujian\\ukt-penguji\\apps\\server\\data\\caddy';
+    const places: [string, string][] = [
+      [windows, windows],
+      [`${windows}\\`, windows],
+      ['D:\\', 'D:/'],
+      ['\\\\server\\berbagi\\ujian data', '\\\\server\\berbagi\\ujian data'],
+      ['/home/budi/Dokumen Ujian/data ujián/caddy', '/home/budi/Dokumen Ujian/data ujián/caddy'],
+      ['/srv/"kutip"/caddy', '/srv/"kutip"/caddy'],
+    ];
+    for (const [folder, storage] of places) {
+      const run = caddy('adapt', { UKT_HOST: 'ukt.lan', UKT_CADDY_DATA: caddyPath(folder) });
+      expect(run.status, run.stderr).toBe(0);
+      const config = JSON.parse(run.stdout);
+      expect(config.storage).toEqual({ module: 'file_system', root: storage });
+      expect(JSON.stringify(config.apps.http)).toContain(
+        JSON.stringify(`${storage}/pki/authorities/local`).slice(1, -1),
+      );
+    }
+    // A certificate and key in such folders: two quoted words, read as the files' paths.
+    const cert = 'C:\\Users\\Budi Santoso\\Sertifikat Domain\\fullchain.pem';
+    const key = 'C:\\Users\\Budi Santoso\\Sertifikat Domain\\privkey.pem';
+    const tls = caddy('adapt', { UKT_HOST: 'ukt.lan', UKT_TLS: `${caddyWord(cert)} ${caddyWord(key)}` });
+    expect(tls.status, tls.stderr).toBe(0);
+    expect(JSON.parse(tls.stdout).apps.tls.certificates.load_files).toEqual([
+      expect.objectContaining({ certificate: cert, key }),
+    ]);
+    // Without the Caddyfile's quotes (as it was) the same folder splits into two words: refused.
+    const unquoted = join(dir, 'Caddyfile-tanpa-kutip');
+    writeFileSync(
+      unquoted,
+      readFileSync(CADDYFILE, 'utf8')
+        .replaceAll('"{$UKT_CADDY_DATA', '{$UKT_CADDY_DATA')
+        .replace('/share/caddy}"', '/share/caddy}')
+        .replace('/pki/authorities/local"', '/pki/authorities/local'),
+    );
+    const split = spawnSync('caddy', ['adapt', '--adapter', 'caddyfile', '--config', unquoted], {
+      env: { PATH: process.env.PATH, HOME: dir, UKT_HOST: 'ukt.lan', UKT_CADDY_DATA: caddyPath(windows) },
+      encoding: 'utf8',
+    });
+    expect(split.status).not.toBe(0);
+    expect(split.stderr).toContain('Wrong argument count');
+  });
+
   it('can listen on chosen addresses and ports with no admin endpoint (parallel tests), and needs UKT_HOST', () => {
     const config = JSON.parse(
       caddy('adapt', {
@@ -91,7 +137,7 @@ describe('deploy/Caddyfile', () => {
 
 describe('deploy/Caddyfile running (Caddy 2.6): /ukt-ca.crt', () => {
   let dir: string;
-  /** A certificate and key "obtained before the event", in a folder named like a Windows path (`x\ukt`). */
+  /** A certificate and key "obtained before the event", in a folder named like a Windows path (`Budi Santoso\ukt`). */
   let domainTls: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-domain-'));
@@ -101,13 +147,14 @@ describe('deploy/Caddyfile running (Caddy 2.6): /ukt-ca.crt', () => {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    // A backslash then `u` would be a broken \u escape in a CEL string that is not raw.
-    const windowsLike = join(dir, 'x\\ukt');
+    // A backslash then `u` would be a broken \u escape in a CEL string that is not raw; the space
+    // needs the quotes the launcher puts around each path, which the CEL string must take too (152).
+    const windowsLike = join(dir, 'Budi Santoso\\ukt');
     mkdirSync(windowsLike);
     for (const name of ['root.crt', 'root.key']) {
       copyFileSync(join(made, 'pki/authorities/local', name), join(windowsLike, name));
     }
-    domainTls = `${windowsLike}/root.crt ${windowsLike}/root.key`;
+    domainTls = `${caddyWord(`${windowsLike}/root.crt`)} ${caddyWord(`${windowsLike}/root.key`)}`;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { type Check, codeOf, failed, localTime, passed } from './check';
 
-// Check 4, with a domain certificate obtained before the event (docs/pasang-venue.md, option 1):
+// Check 4, with a domain certificate obtained before the event (docs/pasang-venue.md, section 3):
 // no internet at the venue means no renewal there, so it must already cover the name and the days
 // of the exams to come.
 
@@ -41,7 +41,8 @@ export function requiredUntil(lastEventDay: string | null | undefined, now: Date
   };
 }
 
-const AGAIN = 'Ambil sertifikat baru (docs/pasang-venue.md, pilihan 1) dan jalankan periksa lagi.';
+const AGAIN =
+  'Ambil sertifikat baru (docs/pasang-venue.md, langkah 3, "Sertifikat domain") dan jalankan lagi.';
 
 /** The names in a certificate's subjectAltName ("DNS:a, IP Address:b" → "a, b"). */
 const namesOf = (cert: X509Certificate) =>

@@ -15,6 +15,11 @@ export interface Check {
   pesan: string;
   /** What to do, for a warning or a failure; may hold several lines. */
   saran?: string;
+  /**
+   * A failure the venue launcher starts anyway, shown there as a warning: phones cannot use the app
+   * yet, but the committee can prepare it on the laptop (a name the router does not know yet).
+   */
+  launcherStarts?: true;
 }
 
 /** A check that passed. */

@@ -2,7 +2,9 @@ import { type Check, codeOf, failed, passed, warned } from './check';
 import type { LocalAddress, Probes } from './probes';
 
 // Check 2: the name phones open must lead to this laptop. Asked of the laptop's own resolver, which
-// is the router's when the laptop is on the venue WiFi (docs/pasang-venue.md, step 3).
+// is the router's when the laptop is on the venue WiFi (docs/pasang-venue.md, section 2). The venue
+// launcher starts anyway when the name does not lead here yet (launcherStarts), so the app can be
+// prepared away from the router; a .local name is wrong for good and stops it.
 
 /** True for a name that may point at this machine itself: localhost and *.localhost. */
 export const isLoopbackName = (name: string) => /(^|\.)localhost\.?$/i.test(name);
@@ -44,12 +46,15 @@ export async function checkName(name: string, loopback: boolean, probes: Probes)
   try {
     resolved = (await probes.lookup(name)).map(normalized);
   } catch (error) {
-    return failed(
-      id,
-      judul,
-      `Laptop ini tidak mengenal nama ${name}${codeOf(error) ? ` (${codeOf(error)})` : ''}.`,
-      `Tambahkan ${name} di DNS router dan arahkan ke alamat WiFi laptop ini: ${lan}. Sambungkan laptop ke WiFi router itu supaya laptop memakai DNS-nya (docs/pasang-venue.md, langkah 3).`,
-    );
+    return {
+      ...failed(
+        id,
+        judul,
+        `Laptop ini tidak mengenal nama ${name}${codeOf(error) ? ` (${codeOf(error)})` : ''}.`,
+        `Tambahkan ${name} di DNS router dan arahkan ke alamat WiFi laptop ini: ${lan}. Sambungkan laptop ke WiFi router itu supaya laptop memakai DNS-nya (docs/pasang-venue.md, langkah 2).`,
+      ),
+      launcherStarts: true,
+    };
   }
   const allowLoopback = loopback || isLoopbackName(name);
   const own = new Set(
@@ -67,17 +72,23 @@ export async function checkName(name: string, loopback: boolean, probes: Probes)
     );
   }
   if (resolved.every(isLoopbackAddress)) {
-    return failed(
+    return {
+      ...failed(
+        id,
+        judul,
+        `${name} menunjuk ke laptop ini sendiri (${list}): HP tidak dapat memakai alamat itu.`,
+        `Hapus baris ${name} dari berkas hosts laptop (Windows: C:\\Windows\\System32\\drivers\\etc\\hosts; macOS dan Linux: /etc/hosts), lalu arahkan ${name} di DNS router ke alamat WiFi laptop ini: ${lan}.`,
+      ),
+      launcherStarts: true,
+    };
+  }
+  return {
+    ...failed(
       id,
       judul,
-      `${name} menunjuk ke laptop ini sendiri (${list}): HP tidak dapat memakai alamat itu.`,
-      `Hapus baris ${name} dari berkas hosts laptop (Windows: C:\\Windows\\System32\\drivers\\etc\\hosts; macOS dan Linux: /etc/hosts), lalu arahkan ${name} di DNS router ke alamat WiFi laptop ini: ${lan}.`,
-    );
-  }
-  return failed(
-    id,
-    judul,
-    `${name} menunjuk ke ${list}, bukan ke laptop ini.`,
-    `Ubah catatan DNS ${name} di router ke alamat WiFi laptop ini: ${lan}. Supaya alamat itu tidak berubah, buat reservasi DHCP untuk laptop (docs/pasang-venue.md, langkah 2).`,
-  );
+      `${name} menunjuk ke ${list}, bukan ke laptop ini.`,
+      `Ubah catatan DNS ${name} di router ke alamat WiFi laptop ini: ${lan}. Supaya alamat itu tidak berubah, buat reservasi DHCP untuk laptop (docs/pasang-venue.md, langkah 2).`,
+    ),
+    launcherStarts: true,
+  };
 }

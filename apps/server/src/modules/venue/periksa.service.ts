@@ -7,6 +7,7 @@ import { type Check, localDay } from './check';
 import { lastEventDayOf } from './event-days';
 import { nameOf, runPreflight } from './preflight';
 import { type Probes, realProbes } from './probes';
+import { runningVenue } from './venue-lock';
 
 // `ukt periksa [NAMA]` and, later, the venue launcher: the pre-flight check with the app's settings.
 
@@ -16,6 +17,8 @@ export interface PeriksaOptions {
   name: string;
   certificate: string | undefined;
   key: string | undefined;
+  /** Asked by the venue launcher before it starts its own Caddy (docs/decisions/152). */
+  launcher?: boolean;
 }
 
 /** The name a check is about: as typed, else PUBLIC_URL's host. */
@@ -61,10 +64,22 @@ export async function periksaVenue(
         ? resolve(config.databaseUrl.slice('sqlite:'.length))
         : undefined,
       minFreeDiskBytes: config.minFreeDiskBytes,
+      launcher: options.launcher,
+      running: runningVenue(config.dataDir),
     },
     probes,
   );
-  return { name, checks };
+  return { name, checks: options.launcher ? checks.map(asLauncherSees) : checks };
+}
+
+/** A failure the launcher starts anyway (a name the router does not know yet) becomes a warning that says so. */
+function asLauncherSees(check: Check): Check {
+  if (check.ok !== false || !check.launcherStarts) return check;
+  return {
+    ...check,
+    ok: 'warn',
+    saran: `${check.saran ?? ''}\nAplikasi tetap dimulai dan bisa disiapkan di laptop ini; HP baru dapat membukanya setelah nama itu menunjuk ke laptop ini.`,
+  };
 }
 
 const SYMBOL = { true: '✓', warn: '!', false: '✗' } as const;

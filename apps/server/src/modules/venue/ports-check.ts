@@ -1,11 +1,12 @@
 import { type Check, failed, passed, warned } from './check';
 import type { PortHolder } from './port-holder';
 import type { Probes } from './probes';
+import type { VenueLock } from './venue-lock';
 
 // Check 1: Caddy must be able to listen on the http and https ports. Another web server on port 80
 // is the commonest surprise on a borrowed laptop (IIS, XAMPP, Skype, Debian's own caddy service).
 
-const AGAIN = 'Lalu jalankan periksa lagi.';
+const AGAIN = 'Lalu jalankan lagi.';
 
 /** "nginx (pid 812)", "pid 812" or "program lain". */
 export function describeHolder(holder: PortHolder | null): string {
@@ -50,7 +51,34 @@ function stopAdvice(port: number, holder: PortHolder | null, platform: NodeJS.Pl
     return `Di Windows yang sering memakai port 80 dan 443: IIS (\`net stop w3svc\` sebagai Administrator), Apache dari XAMPP (Stop di XAMPP Control Panel), Skype. Lihat pemiliknya dengan \`netstat -ano | findstr :${port}\`. ${AGAIN}`;
   if (platform === 'darwin')
     return `Lihat programnya dengan \`sudo lsof -nP -iTCP:${port} -sTCP:LISTEN\` dan tutup program itu. ${AGAIN}`;
-  return `Lihat programnya dengan \`sudo ss -ltnp 'sport = :${port}'\` dan hentikan; layanan caddy bawaan Debian dihentikan dengan \`sudo systemctl stop caddy\`. ${AGAIN}`;
+  return `Lihat programnya dengan \`sudo ss -ltnp 'sport = :${port}'\` dan hentikan; layanan caddy bawaan Debian dihentikan dengan \`sudo systemctl disable --now caddy\`. ${AGAIN}`;
+}
+
+/** What to do about a Caddy that is not this venue's, for this platform. */
+function caddyAdvice(holder: PortHolder | null, platform: NodeJS.Platform): string {
+  const pid = holder?.pid;
+  const first =
+    'Bila itu UKT Penguji yang berjalan di jendela lain, tekan Ctrl+C di jendela itu (atau tutup jendelanya).';
+  if (platform === 'win32')
+    return `${first} Bila bukan: Task Manager → Details → caddy.exe${pid === undefined ? '' : ` (PID ${pid})`} → End task. ${AGAIN}`;
+  if (platform === 'darwin')
+    return `${first} Bila bukan: Activity Monitor → caddy${pid === undefined ? '' : ` (PID ${pid})`} → Quit${pid === undefined ? '' : `, atau \`kill ${pid}\``}. ${AGAIN}`;
+  return `${first} Layanan caddy bawaan Debian/Ubuntu: \`sudo systemctl disable --now caddy\`.${pid === undefined ? '' : ` Bila bukan keduanya: \`kill ${pid}\`.`} ${AGAIN}`;
+}
+
+/** How the check is asked: by the launcher (every holder stops it) or by `periksa`. */
+export interface PortsCheckOptions {
+  /** The launcher is about to start its own Caddy: any holder, a Caddy too, is a failure. */
+  launcher?: boolean;
+  /** The venue that runs on this data folder (venue-lock.ts): its own Caddy is no stranger. */
+  running?: VenueLock | null;
+}
+
+/** Whether the holder of `port` is the Caddy of the venue that runs on this data folder. */
+function isOurs(port: number, holder: PortHolder | null, running: VenueLock | null | undefined): boolean {
+  if (!running || (port !== running.httpPort && port !== running.httpsPort)) return false;
+  if (holder?.pid !== undefined) return holder.pid === running.caddyPid;
+  return true;
 }
 
 /** The check of a port someone already listens on. */
@@ -60,20 +88,33 @@ function heldCheck(
   port: number,
   holder: PortHolder | null,
   platform: NodeJS.Platform,
+  options: PortsCheckOptions,
 ) {
   const who = describeHolder(holder);
+  if (isOurs(port, holder, options.running)) {
+    const running = options.running as VenueLock;
+    const pesan = `Port ${port} dipakai Caddy dari UKT Penguji yang sedang berjalan untuk ${running.nama} (peluncur pid ${running.pid}).`;
+    return options.launcher
+      ? failed(
+          id,
+          judul,
+          pesan,
+          'Pakai jendela yang sudah berjalan, atau hentikan dengan Ctrl+C di sana lalu jalankan lagi.',
+        )
+      : passed(id, judul, pesan);
+  }
   if (programOf(holder) === 'caddy') {
-    // It may be the very Caddy that serves the app (Debian's service with deploy/Caddyfile).
-    const stop =
-      platform === 'linux'
-        ? '`sudo systemctl stop caddy` (dan `sudo systemctl disable caddy` agar tidak menyala lagi saat laptop dinyalakan)'
-        : 'tutup jendela Caddy yang lain';
-    return warned(
-      id,
-      judul,
-      `Port ${port} sudah dipakai Caddy: ${who}.`,
-      `Bila itu Caddy untuk UKT Penguji (layanan caddy dengan deploy/Caddyfile), ini memang benar. Bila Caddy akan dijalankan dari jendela ini, hentikan yang lama dulu: ${stop}.`,
-    );
+    // From `periksa` it may be the Caddy that serves the app (Debian's service with
+    // deploy/Caddyfile, without the launcher): a warning. The launcher cannot start its own: a failure.
+    const pesan = `Port ${port} sudah dipakai Caddy lain: ${who}.`;
+    return options.launcher
+      ? failed(id, judul, `${pesan} Caddy peluncur tidak dapat memakainya.`, caddyAdvice(holder, platform))
+      : warned(
+          id,
+          judul,
+          pesan,
+          `Bila itu Caddy yang melayani UKT Penguji tanpa peluncur (layanan caddy dengan deploy/Caddyfile), ini memang benar. Bila akan memakai npm run venue: ${caddyAdvice(holder, platform)}`,
+        );
   }
   return failed(
     id,
@@ -95,6 +136,7 @@ export async function checkPorts(
   ports: number[],
   probes: Probes,
   platform: NodeJS.Platform,
+  options: PortsCheckOptions = {},
 ): Promise<Check[]> {
   const checks: Check[] = [];
   for (const port of ports) {
@@ -104,13 +146,13 @@ export async function checkPorts(
     if (code === null) {
       checks.push(passed(id, judul, `Port ${port} bebas.`));
     } else if (code === 'EADDRINUSE') {
-      checks.push(heldCheck(id, judul, port, await probes.portHolder(port), platform));
+      checks.push(heldCheck(id, judul, port, await probes.portHolder(port), platform, options));
     } else if (code === 'EACCES' || code === 'EPERM') {
       // The refusal comes before the port is looked at: whether someone holds it is read elsewhere.
       const holder = await probes.portHolder(port);
       checks.push(
         holder
-          ? heldCheck(id, judul, port, holder, platform)
+          ? heldCheck(id, judul, port, holder, platform, options)
           : warned(
               id,
               judul,

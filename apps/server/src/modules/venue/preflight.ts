@@ -9,6 +9,7 @@ import { checkName } from './name-check';
 import { checkPorts } from './ports-check';
 import { type Probes, realProbes } from './probes';
 import { checkPublicUrl } from './public-url-check';
+import type { VenueLock } from './venue-lock';
 
 // The venue laptop's pre-flight check (docs/decisions/131): everything that makes phones fail on
 // an exam morning and can be seen before the app starts. `ukt periksa` prints it; the venue
@@ -31,6 +32,10 @@ export interface PreflightInput extends BackupDirPlaces {
   publicUrl: string;
   minFreeDiskBytes: number;
   platform?: NodeJS.Platform;
+  /** Asked by the venue launcher, which starts its own Caddy: a port held by any Caddy fails. */
+  launcher?: boolean;
+  /** The venue already running on this data folder (venue-lock.ts), whose Caddy is no stranger. */
+  running?: VenueLock | null;
 }
 
 /** The name in what was typed: "https://UKT.lan/" and "ukt.lan" are both ukt.lan. */
@@ -46,7 +51,7 @@ export async function runPreflight(input: PreflightInput, probes: Probes = realP
   const now = probes.now();
   const ports = [...new Set([input.httpPort, input.httpsPort])];
   const [portChecks, name, caddy] = await Promise.all([
-    checkPorts(ports, probes, platform),
+    checkPorts(ports, probes, platform, { launcher: input.launcher, running: input.running }),
     checkName(input.name, input.loopback ?? false, probes),
     checkCaddy({ ...input.caddy, platform }, probes),
   ]);

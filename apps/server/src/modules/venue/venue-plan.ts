@@ -38,6 +38,8 @@ export interface VenuePlan {
   alamatAplikasi: string;
   /** The plain-http address a phone types first: the certificate's page (Caddy's own CA only). */
   alamatAwal: string;
+  /** Caddy's data folder (its CA, certificates): DATA_DIR/caddy, as the app reads it too. */
+  caddyData: string;
   /** Where Caddy's own root is written, for its fingerprint; null with a domain certificate. */
   rootCrt: string | null;
   /** Where the launcher reads login codes from, when it shows them; null when a gateway sends them. */
@@ -47,6 +49,21 @@ export interface VenuePlan {
   /** The app's log (JSON lines), kept out of the window except warnings and errors. */
   appLog: string;
 }
+
+/**
+ * A path as deploy/Caddyfile reads it inside double quotes (`"{$UKT_CADDY_DATA}"`), or as one quoted
+ * word of UKT_TLS: Caddy keeps a quoted word's backslashes and spaces, and reads only \" as a quote;
+ * a trailing separator would make the closing quote \", so it goes (docs/decisions/152).
+ */
+export function caddyPath(path: string): string {
+  let trimmed = path.replace(/[\\/]+$/, '');
+  // A root stays a root: `/`, and a drive's `C:/`.
+  if (trimmed === '' || /^[A-Za-z]:$/.test(trimmed)) trimmed += '/';
+  return trimmed.replaceAll('"', '\\"');
+}
+
+/** One quoted word of UKT_TLS: the path in double quotes, as caddyPath writes it. */
+export const caddyWord = (path: string) => `"${caddyPath(path)}"`;
 
 /** A port in an address: none for the scheme's own. */
 const portPart = (port: number, standard: number) => (port === standard ? '' : `:${port}`);
@@ -75,9 +92,12 @@ export function venuePlan(request: VenueRequest): VenuePlan {
   const caddyHome = join(caddyData, 'rumah');
   const caddyEnv: Record<string, string> = {
     UKT_HOST: nama,
-    UKT_TLS: request.sertifikat ? `${request.sertifikat.cert} ${request.sertifikat.key}` : 'internal',
+    // Each path quoted: a certificate in C:\Users\Budi Santoso\… stays one word for the tls line.
+    UKT_TLS: request.sertifikat
+      ? `${caddyWord(request.sertifikat.cert)} ${caddyWord(request.sertifikat.key)}`
+      : 'internal',
     UKT_UPSTREAM: `127.0.0.1:${request.appPort}`,
-    UKT_CADDY_DATA: caddyData,
+    UKT_CADDY_DATA: caddyPath(caddyData),
     UKT_HTTP_PORT: String(httpPort),
     UKT_HTTPS_PORT: String(httpsPort),
     UKT_CADDY_ADMIN: 'off',
@@ -94,6 +114,7 @@ export function venuePlan(request: VenueRequest): VenuePlan {
     caddyArgs: ['run', '--adapter', 'caddyfile', '--config', resolve(request.caddyfile)],
     alamatAplikasi,
     alamatAwal,
+    caddyData,
     rootCrt: request.sertifikat ? null : join(caddyData, 'pki/authorities/local/root.crt'),
     otpOutbox,
     caddyLog: join(dataDir, 'log', 'caddy.log'),

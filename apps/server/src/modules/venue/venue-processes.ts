@@ -18,6 +18,8 @@ export interface Child {
   readonly exited: Promise<string>;
   /** The last lines it wrote on stderr, for an error message. */
   tail(): string;
+  /** What it wrote on stderr so far (its last 64 KB). */
+  log(): string;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has ended. */
   stop(graceMs: number): Promise<void>;
 }
@@ -33,9 +35,17 @@ export function startChild(
 ): Child {
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: 'a' });
-  // No shell: a path with spaces or quotes is one argument, on Windows too.
-  const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  // No shell: a path with spaces or quotes is one argument, on Windows too. On Unix in its own
+  // process group, so a terminal's Ctrl+C or hang-up reaches the launcher alone, which stops the
+  // children in order: Caddy first, then the app with time to finish (docs/decisions/152).
+  const child = spawn(program, args, {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+    detached: process.platform !== 'win32',
+  });
   let tail: string[] = [];
+  let all = '';
   let partial = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     log.write(chunk);
@@ -46,6 +56,7 @@ export function startChild(
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     log.write(chunk);
+    all = (all + chunk.toString('utf8')).slice(-65_536);
     tail = [...tail, ...chunk.toString('utf8').split('\n').filter(Boolean)].slice(-20);
   });
   const exited = new Promise<string>((resolve) => {
@@ -60,6 +71,7 @@ export function startChild(
     process: child,
     exited,
     tail: () => tail.join('\n'),
+    log: () => all,
     async stop(graceMs) {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       child.kill('SIGTERM');

@@ -91,8 +91,50 @@ describe('ports', () => {
         await new Promise((resolve) => child.stdout.once('data', resolve));
         const [check] = await checkPorts([port], realProbes, 'linux');
         expect(check?.ok).toBe('warn');
-        expect(check?.pesan).toBe(`Port ${port} sudah dipakai Caddy: caddy (pid ${child.pid}).`);
-        expect(check?.saran).toContain('sudo systemctl stop caddy');
+        expect(check?.pesan).toBe(`Port ${port} sudah dipakai Caddy lain: caddy (pid ${child.pid}).`);
+        expect(check?.saran).toContain('sudo systemctl disable --now caddy');
+        expect(check?.saran).toContain(`Bila bukan keduanya: \`kill ${child.pid}\`.`);
+        // The launcher is about to start its own Caddy: any other Caddy stops it, with what to do
+        // on each platform (docs/decisions/152).
+        const [launcher] = await checkPorts([port], realProbes, 'linux', { launcher: true });
+        expect(launcher?.ok).toBe(false);
+        expect(launcher?.pesan).toBe(
+          `Port ${port} sudah dipakai Caddy lain: caddy (pid ${child.pid}). Caddy peluncur tidak dapat memakainya.`,
+        );
+        const holder = { pid: 812, name: 'caddy.exe' };
+        const held = { ...realProbes, portHolder: async () => holder };
+        const [win] = await checkPorts([port], held, 'win32', { launcher: true });
+        expect(win?.saran).toContain('Task Manager → Details → caddy.exe (PID 812) → End task');
+        expect(win?.saran).not.toContain('systemctl');
+        const [mac] = await checkPorts(
+          [port],
+          { ...held, portHolder: async () => ({ pid: 812, name: 'caddy' }) },
+          'darwin',
+          {
+            launcher: true,
+          },
+        );
+        expect(mac?.saran).toContain('Activity Monitor → caddy (PID 812) → Quit, atau `kill 812`');
+        // The venue that runs on this data folder, as its lock file says: its own Caddy, no stranger.
+        const running = {
+          pid: 4242,
+          nama: 'ukt.lan',
+          alamat: 'https://ukt.lan',
+          httpPort: port,
+          httpsPort: port + 1,
+          appPort: 3000,
+          caddyPid: child.pid,
+        };
+        const [periksa] = await checkPorts([port], realProbes, 'linux', { running });
+        expect(periksa).toMatchObject({
+          ok: true,
+          pesan: `Port ${port} dipakai Caddy dari UKT Penguji yang sedang berjalan untuk ukt.lan (peluncur pid 4242).`,
+        });
+        // Another Caddy than the one the lock names is still a stranger.
+        const [other] = await checkPorts([port], realProbes, 'linux', {
+          running: { ...running, caddyPid: 1 },
+        });
+        expect(other?.ok).toBe('warn');
       } finally {
         child.kill();
       }
@@ -108,7 +150,7 @@ describe('ports', () => {
       expect(win?.pesan).toBe(`Port ${port} sudah dipakai oleh program lain: Caddy tidak dapat memakainya.`);
       expect(win?.saran).toContain('IIS (`net stop w3svc` sebagai Administrator), Apache dari XAMPP');
       const [deb] = await checkPorts([port], probes, 'linux');
-      expect(deb?.saran).toContain('sudo systemctl stop caddy');
+      expect(deb?.saran).toContain('sudo systemctl disable --now caddy');
     } finally {
       await closeServer(server);
     }

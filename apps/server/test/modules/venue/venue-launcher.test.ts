@@ -69,7 +69,8 @@ describe('the venue plan', () => {
     });
     expect(plan.alamatAplikasi).toBe('https://ukt.lan:8443');
     expect(plan.alamatAwal).toBe('http://ukt.lan:8080');
-    expect(plan.caddyEnv.UKT_TLS).toBe('/srv/tls/cert.pem /srv/tls/key.pem');
+    // Each path quoted for the Caddyfile's tls line (docs/decisions/152).
+    expect(plan.caddyEnv.UKT_TLS).toBe('"/srv/tls/cert.pem" "/srv/tls/key.pem"');
     expect(plan.caddyEnv.UKT_BIND).toBe('192.168.1.10');
     expect(plan.appEnv.CA_CERT_URL).toBe('none');
     expect(plan.appEnv.BACKUP_DIR).toBe('/media/usb/cadangan');

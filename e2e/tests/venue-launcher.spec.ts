@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,9 @@ import { shot } from '../support/shots';
 // starts the app and the real Caddy with deploy/Caddyfile; a phone (Chromium that has installed the
 // root printed by the launcher, ujian.test mapped to this machine) signs in with the code the
 // launcher shows on its own line; Ctrl+C (SIGINT) stops both and leaves nothing listening.
+// It runs from an app folder as a Windows user's would be, "…/Budi Santoso/Dokumen Ujián/ukt-penguji"
+// (the build copied there, node_modules linked), with the data folder inside it by default
+// (docs/decisions/152).
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -43,6 +46,26 @@ function output(child: ChildProcess) {
   };
 }
 
+/**
+ * The built app copied under `dir` into a folder whose path holds spaces and a non-ASCII letter, as
+ * it sits on a laptop of a user named "Budi Santoso": the dist folders, package.json files and
+ * deploy/; node_modules linked to this repository's. Answers the copy's folder.
+ */
+function spacedAppFolder(dir: string): string {
+  const app = join(dir, 'Budi Santoso', 'Dokumen Ujián', 'ukt-penguji');
+  for (const part of ['apps/server/dist', 'apps/web/dist', 'deploy'])
+    cpSync(join(ROOT, part), join(app, part), { recursive: true });
+  for (const file of ['package.json', 'apps/server/package.json'])
+    copyFileSync(join(ROOT, file), join(app, file));
+  for (const modules of ['node_modules', 'apps/server/node_modules'])
+    symlinkSync(join(ROOT, modules), join(app, modules));
+  mkdirSync(join(app, 'apps/server/data'), { recursive: true });
+  return app;
+}
+
+/** The command line of a running process. */
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+
 /** An address of this machine that is not loopback, as a phone on the WiFi would use. */
 function lanAddress(): string {
   const found = Object.values(networkInterfaces())
@@ -65,18 +88,18 @@ const listening = (host: string, port: number) =>
 test('npm run venue: one command starts the app behind Caddy, a phone signs in with the code it shows, Ctrl+C stops both', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ukt-venue-'));
   const [appPort, httpPort, httpsPort] = [await freePort(), await freePort(), await freePort()];
-  const launcher = spawn(process.execPath, [join(ROOT, 'apps/server/dist/venue.js'), VENUE_HOST, '--demo'], {
-    cwd: join(ROOT, 'apps/server'),
+  const app = spacedAppFolder(dir);
+  // Its own data folder (apps/server/data), database and ukt.env: the defaults, inside the app's folder.
+  const data = join(app, 'apps/server/data');
+  const launcher = spawn(process.execPath, [join(app, 'apps/server/dist/venue.js'), VENUE_HOST, '--demo'], {
+    cwd: join(app, 'apps/server'),
     env: {
       PATH: process.env.PATH,
       HOME: dir,
-      DATA_DIR: join(dir, 'data'),
-      DATABASE_URL: `sqlite:${join(dir, 'data', 'ukt.db')}`,
       PORT: String(appPort),
       UKT_HTTP_PORT: String(httpPort),
       UKT_HTTPS_PORT: String(httpsPort),
       UKT_BIND: '127.0.0.1',
-      UKT_ENV_FILE: join(dir, 'ukt.env'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -87,16 +110,21 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
     expect(out.text()).toContain(`Di laptop ini dan di HP:  ${origin}`);
     expect(out.text()).toContain(`buka http://${VENUE_HOST}:${httpPort} (halaman pasang sertifikat)`);
     const fingerprint = (await out.line(/Sidik jari SHA-256: ([0-9A-F:]{95})/))[1];
-    expect(out.text()).toContain(`Cadangan otomatis tiap 30 menit ke: ${join(dir, 'data', 'cadangan')}`);
+    expect(out.text()).toContain(`Cadangan otomatis tiap 30 menit ke: ${join(data, 'cadangan')}`);
+    // What runs really lives at the spaced path: the launcher, the app and Caddy with the copy's Caddyfile.
+    const lock = JSON.parse(readFileSync(join(data, 'peluncur-berjalan.json'), 'utf8'));
+    expect(commandLine(lock.pid)).toContain(join(app, 'apps/server/dist/venue.js'));
+    expect(commandLine(lock.appPid)).toContain(join(app, 'apps/server/dist/server.js'));
+    expect(commandLine(lock.caddyPid)).toContain(join(app, 'deploy/Caddyfile'));
     // No JSON log line in the window.
     expect(out.text()).not.toMatch(/^\{/m);
     // The name and address are remembered for the next start and for `npm run ukt` in another window.
-    const settings = readFileSync(join(dir, 'ukt.env'), 'utf8');
+    const settings = readFileSync(join(app, 'ukt.env'), 'utf8');
     expect(settings).toContain(`UKT_HOST=${VENUE_HOST}\n`);
     expect(settings).toContain(`PUBLIC_URL=${origin}\n`);
 
     // The phone installs the root the launcher named (Caddy's, in the app's data folder).
-    const root = join(dir, 'data/caddy/pki/authorities/local/root.crt');
+    const root = join(data, 'caddy/pki/authorities/local/root.crt');
     const home = trustingBrowserHome(join(dir, 'browser-home'), root);
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
@@ -161,6 +189,7 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
     expect(await exited).toBe(0);
     expect(out.text()).toContain('UKT Penguji berhenti. Semua nilai yang diterima sudah tersimpan.');
     for (const port of [appPort, httpPort, httpsPort]) expect(await listening('127.0.0.1', port)).toBe(false);
+    for (const pid of [lock.appPid, lock.caddyPid]) expect(() => process.kill(pid, 0)).toThrow();
   } finally {
     if (launcher.exitCode === null) launcher.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { CadanganGagal } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { claimTugas, finishTugas, leaseHolderOf, releaseTugas } from '../../db/tugas-berkala.repository';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../lib/errors';
 import { type BackupEntry, createBackup, listBackups, pruneScheduled } from './backup.service';
@@ -9,16 +9,20 @@ import { serverBackupSource } from './backup-source';
 import { deleteCadanganGagal, listCadanganGagal, upsertCadanganGagal } from './cadangan-gagal.repository';
 
 // Scheduled backups during an event (DESIGN §14): into BACKUP_DIR whenever the newest scheduled one
-// is BACKUP_INTERVAL_MINUTES old, the oldest pruned beyond BACKUP_KEEP. Due-ness is read from the
-// folder, so a restart does not skip one and several processes sharing the folder take one between
-// them: on PostgreSQL an advisory lock lets one process look and take at a time (docs/decisions/097).
+// is BACKUP_INTERVAL_MINUTES old, the oldest pruned beyond BACKUP_KEEP. One process of the database
+// takes them, on whichever machine: the one holding the schedule's lease in the database, renewed at
+// every look; when it stops or dies another takes over (docs/decisions/160). The newest is the later
+// of the one the database records (taken by any machine) and this folder's, so neither a restart nor
+// a takeover takes one early (docs/decisions/097).
 // A failure is logged, kept in the database for every process's console until a backup succeeds,
 // and retried at the next look (docs/decisions/122).
 
-/** An arbitrary constant naming the scheduled-backup lock among this database's advisory locks. */
-const LOCK_KEY = 7_346_001;
+/** The schedule's row among the database's timed tasks. */
+const TASK = 'cadangan-terjadwal';
 /** How often a process looks whether a scheduled backup is due. */
 const TICK_MS = 60_000;
+/** How long the schedule stays with a process that no longer renews it (it died): three looks. */
+export const BACKUP_LEASE_MS = 3 * TICK_MS;
 /** Names carry whole seconds and ticks drift: a backup this much early still counts as due. */
 const SLACK_MS = 30_000;
 
@@ -33,10 +37,12 @@ function failureMessage(error: unknown): string {
 /** The folder as the failures table names it, whichever way BACKUP_DIR was written. */
 const folderOf = (app: FastifyInstance) => resolve(app.config.backup.dir);
 
-async function isDue(app: FastifyInstance): Promise<boolean> {
+/** Whether a scheduled backup is due, after the one the database records (`terakhirAt`) and this folder's newest. */
+async function isDue(app: FastifyInstance, terakhirAt: number | null): Promise<boolean> {
   const minutes = app.config.backup.intervalMinutes ?? 0;
-  const newest = (await listBackups(app.config.backup.dir)).find((b) => b.reason === 'jadwal');
-  return !newest || app.clock() - Date.parse(newest.created_at) >= minutes * 60_000 - SLACK_MS;
+  const inFolder = (await listBackups(app.config.backup.dir)).find((b) => b.reason === 'jadwal');
+  const newest = Math.max(terakhirAt ?? 0, inFolder ? Date.parse(inFolder.created_at) : 0);
+  return app.clock() - newest >= minutes * 60_000 - SLACK_MS;
 }
 
 /** Keeps the failure for every process's console; a database that cannot take it is only logged. */
@@ -49,12 +55,12 @@ async function keepFailure(app: FastifyInstance, error: unknown): Promise<void> 
     );
 }
 
-async function takeIfDue(app: FastifyInstance): Promise<string | null> {
+async function takeIfDue(app: FastifyInstance, terakhirAt: number | null): Promise<string | null> {
   const { backup } = app.config;
   let file: string;
   let note: string | undefined;
   try {
-    if (!(await isDue(app))) return null;
+    if (!(await isDue(app, terakhirAt))) return null;
     ({ file, note } = await createBackup(serverBackupSource(app), {
       reason: 'jadwal',
       passphrase: backup.passphrase,
@@ -79,23 +85,20 @@ async function takeIfDue(app: FastifyInstance): Promise<string | null> {
 }
 
 /**
- * Takes a scheduled backup when one is due and no other process of this database (and schema) is
- * taking it; answers the file or null. A failure is kept for the console, then thrown.
+ * Takes a scheduled backup when one is due and this process holds the schedule (taking or renewing
+ * its lease); answers the file or null. A failure is kept for the console, then thrown.
  */
 export async function scheduledBackup(app: FastifyInstance): Promise<string | null> {
-  if (app.dialect !== 'postgres') return takeIfDue(app);
-  return app.db.connection().execute(async (conn) => {
-    // Keyed by schema too: installations that share a database in separate schemas never wait for each other.
-    const { rows } = await sql<{
-      got: boolean;
-    }>`select pg_try_advisory_lock(${LOCK_KEY}, hashtext(current_schema())) as got`.execute(conn);
-    if (!rows[0]?.got) return null;
-    try {
-      return await takeIfDue(app);
-    } finally {
-      await sql`select pg_advisory_unlock(${LOCK_KEY}, hashtext(current_schema()))`.execute(conn);
-    }
-  });
+  const holder = leaseHolderOf(app);
+  const started = app.clock();
+  const lease = await claimTugas(app.db, TASK, holder, started, BACKUP_LEASE_MS);
+  if (!lease) return null;
+  const file = await takeIfDue(app, lease.terakhirAt);
+  if (file)
+    await finishTugas(app.db, TASK, holder, started).catch((failed: unknown) =>
+      app.log.warn({ err: failed }, 'Waktu cadangan terjadwal tidak dapat dicatat di database.'),
+    );
+  return file;
 }
 
 /** One look of the schedule: what it took, or why it failed and what to do, goes to the log. */
@@ -134,16 +137,24 @@ export function startBackupSchedule(app: FastifyInstance): void {
   const minutes = app.config.backup.intervalMinutes;
   if (!minutes) return;
   let running: Promise<void> | undefined;
+  const holder = leaseHolderOf(app);
   const timer = setInterval(() => {
-    running ??= runScheduledBackup(app).finally(() => {
+    // A long backup keeps its lease: renewed at every look while it runs.
+    if (running) {
+      void claimTugas(app.db, TASK, holder, app.clock(), BACKUP_LEASE_MS).catch(() => undefined);
+      return;
+    }
+    running = runScheduledBackup(app).finally(() => {
       running = undefined;
     });
   }, TICK_MS);
   timer.unref();
-  // A backup under way finishes before the database closes under it.
+  // A backup under way finishes before the database closes under it; then the schedule is given
+  // back, for another process to take at its next look.
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
+    await releaseTugas(app.db, TASK, holder).catch(() => undefined);
   });
   app.log.info(
     `Cadangan terjadwal tiap ${minutes} menit ke ${app.config.backup.dir} (disimpan ${app.config.backup.keep}).`,

@@ -48,6 +48,10 @@ test('make a backup, see it listed, download the archive the server wrote; then 
   await expect(page.getByRole('status').filter({ hasText: 'Cadangan otomatis belum aktif.' })).toContainText(
     'Buat cadangan sekarang',
   );
+  // The default folder lies on the data's disk: said plainly, with what to do (decision 157).
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Cadangan masih di disk yang sama dengan data.' }),
+  ).toContainText('Unduh cadangan terakhir ke flashdisk');
   await expect(page.getByRole('heading', { name: 'Isi cadangan' })).toBeVisible();
   await expect(page.getByText('Kunci tanda tangan aplikasi')).toBeVisible();
   for (const word of [
@@ -68,7 +72,15 @@ test('make a backup, see it listed, download the archive the server wrote; then 
   await expect(restore.getByText('npm run ukt -- restore BERKAS')).toBeVisible();
   await page.getByText('Untuk petugas IT').first().click();
   await expect(page.getByText(/^Folder cadangan di server:/)).toContainText(server.dataDir);
+  const satuDisk = page.locator('[data-peringatan="satu-disk"]');
+  await expect(satuDisk).toContainText(
+    `ada di disk yang sama dengan folder data ${server.dataDir}: bila laptop atau disknya rusak atau hilang, cadangannya ikut hilang.`,
+  );
+  await expect(satuDisk).toContainText('npm run ukt -- atur BACKUP_DIR=');
   await shot(page, 'panitia-cadangan-kosong-360');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shot(page, 'panitia-cadangan-kosong-1366');
+  await page.setViewportSize({ width: 360, height: 740 });
 
   // --- One without a passphrase.
   await page.getByRole('button', { name: 'Buat cadangan sekarang' }).click();
@@ -126,6 +138,24 @@ test('make a backup, see it listed, download the archive the server wrote; then 
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('row').nth(1)).toContainText('Manual');
   await shot(page, 'panitia-cadangan-1366');
+});
+
+test('backups on another disk than the data: no warning', async ({ page }) => {
+  // As the server answers when BACKUP_DIR is on a flash disk (test/config/backup-same-disk.test.ts).
+  await page.route('**/uktNEW/api/panitia/cadangan', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { satu_disk: unknown } };
+    body.data.satu_disk = null;
+    await route.fulfill({ response, json: body });
+  });
+  await openCadangan(page);
+  await expect(
+    page.getByText('Belum ada cadangan.').or(page.getByRole('list', { name: 'Daftar cadangan' })),
+  ).toBeVisible();
+  await expect(page.getByText('Cadangan masih di disk yang sama dengan data.')).toHaveCount(0);
+  await page.getByText('Untuk petugas IT').first().click();
+  await expect(page.getByText(/^Folder cadangan di server:/)).toBeVisible();
+  await expect(page.locator('[data-peringatan="satu-disk"]')).toHaveCount(0);
 });
 
 test('a list that cannot be read says so and offers to try again', async ({ page }) => {

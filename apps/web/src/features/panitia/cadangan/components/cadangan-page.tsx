@@ -33,17 +33,18 @@ function Jadwal({ list }: { list: CadanganList }) {
 }
 
 /**
- * A warning when the backups lie on the disk of the data (docs/decisions/157): a broken or stolen
- * laptop takes them along. The server says where, and how to point them at a flash disk.
+ * A warning while the backups lie on the disk of the data (docs/decisions/157): a broken or stolen
+ * laptop takes them along. Plain words here; the folders and the setting for the person who runs
+ * the server are under "Untuk petugas IT".
  */
 function SatuDisk({ list }: { list: CadanganList }) {
   if (!list.satu_disk) return null;
   return (
-    <div data-peringatan="satu-disk" className="[overflow-wrap:anywhere]">
-      <Notice>
-        <strong>Cadangan belum aman dari laptop rusak.</strong> {list.satu_disk.pesan} {list.satu_disk.saran}
-      </Notice>
-    </div>
+    <Notice>
+      <strong>Cadangan masih di disk yang sama dengan data.</strong> Bila laptop atau server rusak atau
+      hilang, cadangannya ikut hilang. Unduh cadangan terakhir ke flashdisk di setiap jeda, atau minta petugas
+      IT mengarahkan cadangan otomatis ke flashdisk.
+    </Notice>
   );
 }
 
@@ -54,6 +55,14 @@ function FolderCadangan({ list }: { list: CadanganList }) {
       <p>
         Folder cadangan di server: <span className="font-mono break-all">{list.folder}</span>
       </p>
+      {list.satu_disk && (
+        <div data-peringatan="satu-disk" className="flex flex-col gap-2 [overflow-wrap:anywhere]">
+          <p>
+            <strong>!</strong> {list.satu_disk.pesan}
+          </p>
+          <p>{list.satu_disk.saran}</p>
+        </div>
+      )}
       <p>
         Cadangan otomatis menyala bila <span className="font-mono">BACKUP_DIR</span> (folder cadangan; tiap 30
         menit) atau <span className="font-mono">BACKUP_INTERVAL_MINUTES</span> diisi di berkas pengaturan{' '}

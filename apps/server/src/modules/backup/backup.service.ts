@@ -101,9 +101,11 @@ let running: Promise<unknown> | undefined;
 
 /**
  * Tables a backup leaves out: the last failed scheduled backups belong to the machine that took
- * them, and a restored copy must not warn of another machine's folder (docs/decisions/122).
+ * them, and a restored copy must not warn of another machine's folder (docs/decisions/122); the
+ * timed tasks' leases and the WhatsApp pace belong to the servers running then, and a restored copy
+ * takes its first scheduled backup when it is due by its own folder (docs/decisions/160).
  */
-const NOT_BACKED_UP = new Set(['cadangan_gagal']);
+const NOT_BACKED_UP = new Set(['cadangan_gagal', 'tugas_berkala', 'wa_jeda']);
 
 /**
  * A file written piece by piece whose first error (a full disk) is thrown by the next write or by

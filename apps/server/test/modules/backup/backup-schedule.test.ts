@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { leaseHolderOf } from '../../../src/db/tugas-berkala.repository';
-import { listBackups } from '../../../src/modules/backup/backup.service';
+import { createBackup, listBackups } from '../../../src/modules/backup/backup.service';
 import { scheduledBackup } from '../../../src/modules/backup/backup-schedule';
+import { serverBackupSource } from '../../../src/modules/backup/backup-source';
 import { DATABASES, startApp, type TestApp } from '../../support/app';
 
 // One scheduled backup per interval across every machine of a database (docs/decisions/160): two
@@ -60,6 +61,11 @@ describe.runIf(DATABASES.includes('postgres'))('the backup schedule of two machi
     expect(await scheduledBackup(holder.app)).toMatch(/-jadwal\.tar\.gz$/);
     expect(await scheduledBackup(other.app)).toBeNull();
     expect((await taken()).sort()).toEqual([0, 2]);
+    // A backup carries the key's fingerprint but not the lease: a restored copy starts its own schedule.
+    const out = join(dirs[0] as string, 'hand.tar.gz');
+    const { manifest } = await createBackup(serverBackupSource(holder.app), { reason: 'manual', out });
+    expect(Object.keys(manifest.counts)).toContain('sidik_kunci');
+    expect(Object.keys(manifest.counts)).not.toContain('tugas_berkala');
   });
 
   it('goes to the other machine when the holder stops, without an early backup', async () => {

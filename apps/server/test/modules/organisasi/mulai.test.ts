@@ -223,4 +223,41 @@ describe.each(DATABASES)('the committee’s own start on %s', (kind) => {
     expect(await counts(t)).toEqual(before);
     expect(before).toMatchObject({ penguji: 4, ukt: 2, siswa: 200 });
   });
+
+  it('refuses while a demo examiner has scored a participant the demo did not make', async () => {
+    t = await startApp(kind);
+    const admin = await t.login(ADMIN);
+    const siti = await t.login(SITI);
+    await mulai(t, 'Perguruan Harapan', ['0812 3456 7890']);
+    // The committee adds its own participant to the demo's event, in Siti's region.
+    const { participants } = await sitisParticipants(t);
+    const region = await t.app.db
+      .selectFrom('siswa')
+      .select(['id_perwapus', 'id_cabang', 'id_ranting', 'id_rayon'])
+      .where('id_siswa', '=', (participants[0] as { id_siswa: number }).id_siswa)
+      .executeTakeFirstOrThrow();
+    const added = await api(t, admin, 'POST', API.panitia.peserta.href(1), {
+      no_urut: 500,
+      nama: 'Rizal Peserta Sendiri',
+      provinsi: 'Jawa Timur',
+      id_rayon: region.id_rayon,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const own = await t.app.db
+      .selectFrom('siswa')
+      .select('id_siswa')
+      .where('no_urut', '=', 500)
+      .executeTakeFirstOrThrow();
+    await score(t, siti, own.id_siswa);
+
+    const refused = await api(t, admin, 'POST', API.panitia.demoHapus.href(), {
+      nama_organisasi: 'Perguruan Harapan',
+      admin: [],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).message).toContain(
+      '(Siti Rahayu menilai Rizal Peserta Sendiri di kegiatan "UKT Sabuk Polos Ke Jambon")',
+    );
+    expect((await counts(t)).siswa).toBe(201);
+  });
 });

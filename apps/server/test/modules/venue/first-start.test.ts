@@ -4,12 +4,84 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect';
-import { FIRST_START_REFUSAL } from '../../../src/modules/venue/first-start';
+import { FIRST_START_REFUSAL, firstStart } from '../../../src/modules/venue/first-start';
+import { testConfig } from '../../support/app';
 import { freePort, runToExit, type ServerProcess, startServer } from '../../support/server-process';
 
 // The venue launcher's first start (docs/decisions/154), run as a volunteer runs it, on a fresh data
 // folder: the committee's own organisation from --organisasi/--admin, the demo with --demo, and
 // without a window or arguments a refusal before anything starts. Caddy is Debian's, on free ports.
+
+/** What a database holds of the organisation, its examiners and events. */
+async function stored(url: string) {
+  const { db } = connectDb(url);
+  try {
+    const organisasi = await db.selectFrom('organisasi').select('nama_organisasi').execute();
+    const penguji = await db.selectFrom('penguji').select(['no_wa', 'panitia']).orderBy('no_wa').execute();
+    const ukt = await db.selectFrom('ukt').select('nama_ukt').execute();
+    return { organisasi: organisasi.map((o) => o.nama_organisasi), penguji, ukt: ukt.length };
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('the first start asked in the window', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks the name and the numbers again until they are right, then sets them; the next start asks nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ukt-first-ask-'));
+    dirs.push(dir);
+    const url = `sqlite:${join(dir, 'ukt.db')}`;
+    const config = testConfig(dir, url, { UKT_DEMO: '' });
+    const answers = ['  ', 'Perguruan Harapan', '0812-3456-7890, 12345', '0812-3456-7890, 0813 1111 2222'];
+    const asked: string[] = [];
+    const said: string[] = [];
+    const io = {
+      say: (line: string) => void said.push(line),
+      ask: async (question: string) => {
+        asked.push(question);
+        return answers.shift() ?? '';
+      },
+    };
+    const none = { organisasi: undefined, admin: [], demo: false };
+    expect(await firstStart(config, none, io)).toBeNull();
+    expect(asked).toEqual([
+      'Nama organisasi (misalnya Perguruan Pencak Silat Harapan): ',
+      'Nama organisasi (misalnya Perguruan Pencak Silat Harapan): ',
+      'Nomor WhatsApp admin panitia (beberapa nomor dipisah koma): ',
+      'Nomor WhatsApp admin panitia (beberapa nomor dipisah koma): ',
+    ]);
+    expect(said[0]).toMatch(/^Database ini belum punya organisasi dan admin panitia/);
+    expect(said).toContain('Nama organisasi wajib diisi, misalnya "Perguruan Pencak Silat Harapan".');
+    expect(said.some((l) => l.startsWith('Nomor WhatsApp admin "12345" terlalu pendek'))).toBe(true);
+    expect(said).toContain(
+      'Organisasi: Perguruan Harapan; admin panitia: +62 812-3456-7890, +62 813-1111-2222.',
+    );
+    expect((await stored(url)).penguji.map((p) => p.no_wa)).toEqual(['6281234567890', '6281311112222']);
+
+    // With its admins, the database starts as it is: nothing asked, and without a window no refusal.
+    asked.length = 0;
+    expect(await firstStart(config, none, io)).toBeNull();
+    expect(await firstStart(config, none, { say: io.say, ask: undefined })).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('without a window, a database without an admin is refused, and --demo on it fills the demo', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ukt-first-none-'));
+    dirs.push(dir);
+    const url = `sqlite:${join(dir, 'ukt.db')}`;
+    const config = testConfig(dir, url, { UKT_DEMO: '' });
+    const io = { say: () => undefined, ask: undefined };
+    expect(await firstStart(config, { organisasi: undefined, admin: [], demo: false }, io)).toBe(
+      FIRST_START_REFUSAL,
+    );
+    expect(await firstStart(config, { organisasi: undefined, admin: [], demo: true }, io)).toBeNull();
+    expect((await stored(url)).ukt).toBe(2);
+  });
+});
 
 describe('the venue launcher’s first start', () => {
   const dirs: string[] = [];
@@ -48,19 +120,6 @@ describe('the venue launcher’s first start', () => {
     expect(await launcher.stop('SIGINT')).toBe(0);
     launcher = undefined;
     return output;
-  };
-
-  /** What the database the app used holds. */
-  const stored = async (url: string) => {
-    const { db } = connectDb(url);
-    try {
-      const organisasi = await db.selectFrom('organisasi').select('nama_organisasi').execute();
-      const penguji = await db.selectFrom('penguji').select(['no_wa', 'panitia']).orderBy('no_wa').execute();
-      const ukt = await db.selectFrom('ukt').select('nama_ukt').execute();
-      return { organisasi: organisasi.map((o) => o.nama_organisasi), penguji, ukt: ukt.length };
-    } finally {
-      await db.destroy();
-    }
   };
 
   const closed = (port: number) =>

@@ -14,9 +14,9 @@ import { caddyProblem, waitForCaddy } from './modules/venue/caddy-start';
 import {
   adoptEarlierCa,
   earlierBackupFolder,
+  earlierCaLines,
   earlierCaPlaces,
   findEarlierCa,
-  unreadableCaLines,
 } from './modules/venue/earlier-setup';
 import { firstStart } from './modules/venue/first-start';
 import { describeChecks, periksaVenue } from './modules/venue/periksa.service';
@@ -133,8 +133,9 @@ async function main(): Promise<void> {
   const earlier = files
     ? ({ kind: 'none' } as const)
     : await findEarlierCa(caddyData, earlierCaPlaces(caddyData, env, homedir(), process.platform));
-  if (earlier.kind === 'unreadable') console.log(unreadableCaLines(earlier.from, caddyData));
-  if (checks.some((c) => c.ok === false) || earlier.kind === 'unreadable') {
+  const earlierFails = earlier.kind === 'unreadable' || earlier.kind === 'broken';
+  if (earlierFails) console.log(earlierCaLines(earlier, caddyData));
+  if (checks.some((c) => c.ok === false) || earlierFails) {
     console.error(`\nPerbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ${nama}`);
     process.exit(1);
   }

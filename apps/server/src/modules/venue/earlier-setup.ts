@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { join, posix, win32 } from 'node:path';
 import { caAuthorityDir, installCaddyCa, readCaddyCa } from '../backup/caddy-ca';
 
 // A laptop set up with the venue guide before the launcher (docs/decisions/152): Caddy ran by hand
@@ -19,13 +19,15 @@ export function earlierCaPlaces(
   home: string,
   platform: NodeJS.Platform,
 ): string[] {
+  // The platform's own paths: C:\Users\Budi Santoso\ukt\caddy-data on Windows.
+  const path = platform === 'win32' ? win32 : posix;
   const places = [
     ...(env.UKT_CADDY_DATA ? [env.UKT_CADDY_DATA] : []),
-    join(home, 'ukt', 'caddy-data'),
+    path.join(home, 'ukt', 'caddy-data'),
     ...(platform === 'win32' ? ['C:\\ukt\\caddy-data'] : []),
     ...(platform === 'linux' ? [DEBIAN_CADDY_DATA] : []),
-  ].map((p) => resolve(p));
-  const own = resolve(caddyData);
+  ].map((p) => path.resolve(p));
+  const own = path.resolve(caddyData);
   return [...new Set(places)].filter((p) => p !== own);
 }
 
@@ -33,8 +35,8 @@ export function earlierCaPlaces(
 export type EarlierCa =
   | { kind: 'none' }
   | { kind: 'copy'; from: string }
-  /** There, but this user may not read it (Debian's service owns its folder). */
-  | { kind: 'unreadable'; from: string; why: string };
+  /** There, but this user may not read it (Debian's service owns its folder), or not a root and its key. */
+  | { kind: 'unreadable' | 'broken'; from: string };
 
 /** Whether Debian's caddy service served UKT Penguji (the earlier guide copied deploy/Caddyfile there). */
 function debianServedUkt(caddyfile: string): boolean {
@@ -45,36 +47,56 @@ function debianServedUkt(caddyfile: string): boolean {
   }
 }
 
+/** Where Debian's service kept its data and the Caddyfile it ran (parameters for tests). */
+export interface DebianService {
+  place: string;
+  caddyfile: string;
+}
+
 /**
  * The earlier CA to keep using: none when `caddyData` has a CA already (the launcher ran before)
  * or no earlier place holds one. A folder this user cannot read counts only for Debian's service
- * folder, and only when /etc/caddy/Caddyfile is the app's (else every laptop with the caddy package
- * would be stopped).
+ * folder when /etc/caddy/Caddyfile is the app's (else every laptop with the caddy package would be
+ * stopped), and for the other places.
  */
 export async function findEarlierCa(
   caddyData: string,
   places: string[],
-  debianCaddyfile = '/etc/caddy/Caddyfile',
+  debian: DebianService = { place: DEBIAN_CADDY_DATA, caddyfile: '/etc/caddy/Caddyfile' },
 ): Promise<EarlierCa> {
   if ((await readCaddyCa(caddyData)).ca) return { kind: 'none' };
   for (const from of places) {
     const { ca, note } = await readCaddyCa(from);
     if (ca) return { kind: 'copy', from };
-    if (note && (from !== DEBIAN_CADDY_DATA || debianServedUkt(debianCaddyfile)))
-      return { kind: 'unreadable', from, why: note };
+    if (!note || (from === debian.place && !debianServedUkt(debian.caddyfile))) continue;
+    try {
+      accessSync(join(caAuthorityDir(from), 'root.key'), constants.R_OK);
+      return { kind: 'broken', from };
+    } catch {
+      return { kind: 'unreadable', from };
+    }
   }
   return { kind: 'none' };
 }
 
-/** The ✗ lines for an earlier CA this user cannot read: the one command that copies it. */
-export function unreadableCaLines(from: string, caddyData: string): string {
-  const source = caAuthorityDir(from);
+/** The ✗ lines for an earlier CA that cannot be copied: what to do, the one command where it helps. */
+export function earlierCaLines(
+  found: { kind: 'unreadable' | 'broken'; from: string },
+  caddyData: string,
+): string {
+  const source = caAuthorityDir(found.from);
   const target = caAuthorityDir(caddyData);
+  const fresh = `Bila CA baru memang diinginkan (semua HP memasang sertifikat lagi), pindahkan folder ${source} ke tempat lain.`;
+  if (found.kind === 'broken')
+    return [
+      `✗ Sertifikat CA dari cara lama: root.crt dan root.key di ${source} bukan pasangan sertifikat CA, jadi tidak dapat dipakai lagi.`,
+      `    Pulihkan folder itu dari cadangan, atau: ${fresh}`,
+    ].join('\n');
   return [
-    `✗ Sertifikat CA dari cara lama: ada di ${from}, tetapi pengguna ini tidak boleh membacanya.`,
+    `✗ Sertifikat CA dari cara lama: ada di ${found.from}, tetapi pengguna ini tidak boleh membacanya.`,
     '    HP yang sudah memasang sertifikat laptop ini tetap percaya bila CA itu dipakai lagi. Salin sekali (lalu jalankan lagi perintah ini):',
     `    sudo mkdir -p "${target}" && sudo cp "${source}/root.crt" "${source}/root.key" "${target}/" && sudo chown -R "$(id -un)" "${caddyData}"`,
-    `    Bila CA baru memang diinginkan (semua HP memasang sertifikat lagi): sudo rm -r "${source}".`,
+    `    ${fresh}`,
   ].join('\n');
 }
 
@@ -88,7 +110,8 @@ export async function adoptEarlierCa(from: string, caddyData: string): Promise<s
 
 /** Where the earlier guide put backups; the first that holds files, or null. */
 export function earlierBackupFolder(home: string, platform: NodeJS.Platform): string | null {
-  const places = [join(home, 'ukt', 'cadangan'), ...(platform === 'win32' ? ['C:\\ukt\\cadangan'] : [])];
+  const path = platform === 'win32' ? win32 : posix;
+  const places = [path.join(home, 'ukt', 'cadangan'), ...(platform === 'win32' ? ['C:\\ukt\\cadangan'] : [])];
   for (const place of places) {
     try {
       if (readdirSync(place).length > 0) return place;

@@ -1,11 +1,19 @@
-import { ADMIN, PENGUJI } from '../support/examiners';
+import { ADMIN, DEWAN2, PENGUJI } from '../support/examiners';
+import { startFakeFonnte } from '../support/fake-whatsapp';
 import { expect, test } from '../support/fixtures';
 import { dismissDialog } from '../support/login';
 import { shot } from '../support/shots';
 
 const popup = '.swal2-popup';
+// Where the code goes, as both screens say it (docs/decisions/155).
+const LAPTOP_DIALOG =
+  'Kode OTP tidak dikirim lewat WhatsApp: kode tampil di laptop panitia. Mintalah kodenya ke panitia.';
+const LAPTOP_LINE = 'Kode tampil di laptop panitia: mintalah ke panitia';
 
-test('signs in with the code from the WhatsApp outbox', async ({ page, server }) => {
+test('without a gateway both screens say the code is on the committee laptop, and it signs in', async ({
+  page,
+  server,
+}) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Phone Verification' })).toBeVisible();
   await expect(page.getByText('We will send you an OTP on this phone number.')).toBeVisible();
@@ -31,13 +39,20 @@ test('signs in with the code from the WhatsApp outbox', async ({ page, server })
 
   await expect(page).toHaveURL(/\/otp$/);
   await expect(page.locator('.swal2-title')).toHaveText('Berhasil');
-  await expect(page.locator(popup)).toContainText('Kode OTP telah dikirimkan ke nomor HP Anda');
+  // The test server has no gateway (OTP_DELIVERY=file): the code is in the laptop's window.
+  await expect(page.locator(popup)).toContainText(LAPTOP_DIALOG);
+  await expect(page.locator(popup)).not.toContainText('telah dikirimkan ke nomor HP');
   await shot(page, '02-otp-sent-dialog');
   // The dialog closes by itself after 2 s; Escape closes it at once if it is still there.
   await page.keyboard.press('Escape');
   await expect(page.locator(popup)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Verify Phone Number' })).toBeVisible();
   await expect(page.getByText(`+${ADMIN.noWa}`)).toBeVisible();
+  await expect(page.getByText(LAPTOP_LINE)).toBeVisible();
+  await expect(page.getByText('Kode dikirim ke WhatsApp')).toHaveCount(0);
+  // Said again after a reload: where the code went is kept beside the pending number.
+  await page.reload();
+  await expect(page.getByText(LAPTOP_LINE)).toBeVisible();
 
   const code = await server.otpFor(ADMIN.noWa);
   await page.getByLabel('Digit 1').click();
@@ -78,7 +93,7 @@ test('a wrong code is refused with the server message and the screen stays', asy
   await page.goto('/login');
   await page.getByLabel('Nomor WhatsApp').fill(PENGUJI.noWa.slice(2));
   await page.getByRole('button', { name: 'Login' }).click();
-  await dismissDialog(page, 'Kode OTP telah dikirimkan');
+  await dismissDialog(page, LAPTOP_DIALOG);
   const code = await server.otpFor(PENGUJI.noWa);
   const wrong = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
   await page.getByLabel('Digit 1').click();
@@ -99,7 +114,7 @@ test('Kirim Ulang waits 60 seconds, then resends; Ganti Nomor returns to login',
   await page.clock.pauseAt(Date.now() + 1_000);
   await page.getByLabel('Nomor WhatsApp').fill(PENGUJI.noWa.slice(2));
   await page.getByRole('button', { name: 'Login' }).click();
-  await dismissDialog(page, 'Kode OTP telah dikirimkan');
+  await dismissDialog(page, LAPTOP_DIALOG);
 
   const resend = page.getByRole('button', { name: /^Kirim Ulang/ });
   await expect(resend).toHaveText('Kirim Ulang (60 detik)');
@@ -120,4 +135,125 @@ test('Kirim Ulang waits 60 seconds, then resends; Ganti Nomor returns to login',
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/otp');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a number written the committee way signs in; a landline is refused naming the field', async ({
+  page,
+  server,
+}) => {
+  await page.goto('/login');
+  const field = page.getByLabel('Nomor WhatsApp');
+  // Pasted as a committee's list writes it: the field keeps the digits, the server reads 62 0811… as 62811….
+  await field.fill('+62 0811-0000-0002');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/otp$/);
+  await dismissDialog(page, LAPTOP_DIALOG);
+  await expect(page.getByText(`+${PENGUJI.noWa}`)).toBeVisible();
+  const code = await server.otpFor(PENGUJI.noWa);
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verifikasi & Lanjutkan' }).click();
+  await dismissDialog(page, 'OTP berhasil diverifikasi');
+  await expect(page).toHaveURL(/\/event$/);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel('Nomor WhatsApp').fill('(021) 555 1234');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('.swal2-title')).toHaveText('Gagal');
+  await expect(page.locator(popup)).toContainText(
+    'Nomor WhatsApp bukan nomor HP: nomor telepon rumah atau kantor tidak punya WhatsApp',
+  );
+  await shot(page, 'login-nomor-rumah');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('through a WhatsApp gateway', () => {
+  const TOKEN = 'fonnte-RAHASIA-login-5566';
+
+  test('both screens say WhatsApp, as the spec writes it, and the code from WhatsApp signs in', async ({
+    page,
+    server,
+  }) => {
+    const fake = await startFakeFonnte(TOKEN);
+    try {
+      await server.restart(fake.env);
+      await page.goto('/login');
+      await page.getByLabel('Nomor WhatsApp').fill(ADMIN.noWa.slice(2));
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/otp$/);
+      await expect(page.locator('.swal2-title')).toHaveText('Berhasil');
+      await expect(page.locator(popup)).toContainText('Kode OTP telah dikirimkan ke nomor HP Anda');
+      await shot(page, 'login-wa-dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByText('Kode dikirim ke WhatsApp')).toBeVisible();
+      await expect(page.getByText(LAPTOP_LINE)).toHaveCount(0);
+      await shot(page, 'login-wa-otp');
+
+      await expect.poll(() => fake.received.filter((m) => m.to === ADMIN.noWa).length).toBe(1);
+      const text = fake.received.find((m) => m.to === ADMIN.noWa)?.text ?? '';
+      const code = /Kode OTP UKT Penguji Anda: (\d{4})/.exec(text)?.[1] as string;
+      await page.getByLabel('Digit 1').click();
+      await page.keyboard.type(code);
+      await page.getByRole('button', { name: 'Verifikasi & Lanjutkan' }).click();
+      await dismissDialog(page, 'OTP berhasil diverifikasi');
+      await expect(page).toHaveURL(/\/event$/);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test('while the gateway fails, both screens say so and to ask the committee for a card or link', async ({
+    page,
+    server,
+  }) => {
+    const fake = await startFakeFonnte(TOKEN);
+    try {
+      await server.restart(fake.env);
+      // The gateway refuses the token: two examiners' codes fail, as the console would show.
+      fake.mode = 'token';
+      for (const noWa of [PENGUJI.noWa, DEWAN2.noWa]) {
+        const res = await page.request.post(`${server.baseURL}/uktNEW/api/auth/otp-login/1`, {
+          data: { no_wa: noWa },
+        });
+        expect(res.status()).toBe(200);
+      }
+      await expect.poll(() => fake.received.length).toBe(2);
+      // A number nobody has gets the same answer as anyone's, once the outbox has written the failures.
+      let unknown = 0;
+      await expect
+        .poll(async () => {
+          const res = await page.request.post(`${server.baseURL}/uktNEW/api/auth/otp-login/1`, {
+            data: { no_wa: `0899000000${String(++unknown).padStart(2, '0')}` },
+          });
+          return (await res.json()).pengiriman;
+        })
+        .toBe('whatsapp-gangguan');
+
+      await page.goto('/login');
+      await page.getByLabel('Nomor WhatsApp').fill(ADMIN.noWa.slice(2));
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/otp$/);
+      await expect(page.locator('.swal2-title')).toHaveText('WhatsApp gangguan');
+      await expect(page.locator(popup)).toContainText(
+        'Kode OTP dikirim lewat WhatsApp, tetapi pengiriman WhatsApp sedang gangguan. Bila kode tidak datang dalam 1 menit, minta kartu login atau tautan login ke panitia.',
+      );
+      await shot(page, 'login-wa-gangguan-dialog');
+      // It waits for OK: a failing WhatsApp is worth reading.
+      await page.waitForTimeout(2_500);
+      await expect(page.locator(popup)).toBeVisible();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await expect(page.locator(popup)).toHaveCount(0);
+      await expect(
+        page.getByText(
+          'WhatsApp sedang gangguan: bila kode tidak datang, minta kartu login atau tautan login ke panitia',
+        ),
+      ).toBeVisible();
+      await shot(page, 'login-wa-gangguan-otp');
+    } finally {
+      await fake.close();
+    }
+  });
 });

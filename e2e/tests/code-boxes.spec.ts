@@ -22,7 +22,7 @@ test('the code boxes follow every keyboard rule, and the code sent is the four d
   await page.goto('/login');
   await page.getByLabel('Nomor WhatsApp').fill(PENGUJI.noWa.slice(2));
   await page.getByRole('button', { name: 'Login' }).click();
-  await dismissDialog(page, 'Kode OTP telah dikirimkan');
+  await dismissDialog(page, 'kode tampil di laptop panitia');
 
   await box(page, 1).click();
   await page.keyboard.press('1');

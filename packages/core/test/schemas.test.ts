@@ -83,7 +83,8 @@ describe('score bodies', () => {
 
   it('checks the other request bodies', () => {
     expect(OtpVerifyBody.safeParse({ no_wa: '0812', kode: '12a4' }).success).toBe(false);
-    expect(OtpVerifyBody.safeParse({ no_wa: '+62 812', kode: '1234' }).success).toBe(true);
+    expect(OtpVerifyBody.safeParse({ no_wa: '+62 812-3456-7890', kode: '1234' }).success).toBe(true);
+    expect(OtpVerifyBody.safeParse({ no_wa: '+62 812', kode: '1234' }).success).toBe(false);
     expect(SiswaUpdateBody.safeParse({ id_ukt: 1, sudah_tes: 5 }).success).toBe(true);
     expect(SiswaUpdateBody.safeParse({ id_ukt: 1, sudah_tes: 5, sudah_fisik: 5 }).success).toBe(false);
     expect(SiswaUpdateBody.safeParse({ id_ukt: 1 }).success).toBe(false);

@@ -1,4 +1,4 @@
-import { normalizePhone, phoneProblem } from '../rules/phone';
+import { normalizePhone, PENGIRIMAN_KODE, phoneProblem } from '../rules/phone';
 import { z } from '../zod';
 import { Id, Tingkat } from './common';
 
@@ -19,32 +19,6 @@ export const NoWa = z
 /** Body of POST /auth/otp-login/{id_organisasi}: ask for a code. */
 export const OtpLoginBody = z.object({ no_wa: NoWa });
 export type OtpLoginBody = z.infer<typeof OtpLoginBody>;
-
-/**
- * Where a login code goes (docs/decisions/155): 'laptop' without a gateway (OTP_DELIVERY log or
- * file: the code shows in the committee's laptop window), 'whatsapp' through a gateway, and
- * 'whatsapp-gangguan' through a gateway whose last messages, to more than one number, failed.
- */
-export const PENGIRIMAN_KODE = ['laptop', 'whatsapp', 'whatsapp-gangguan'] as const;
-export type PengirimanKode = (typeof PENGIRIMAN_KODE)[number];
-
-/**
- * What the login screens say of each: `pesan` in the dialog after a code is asked for (the
- * server's message), `baris` above the code boxes. The spec's texts stay where WhatsApp sends it.
- */
-export const PENGIRIMAN_TEKS: Readonly<Record<PengirimanKode, { pesan: string; baris: string }>> = {
-  whatsapp: { pesan: 'Kode OTP telah dikirimkan ke nomor HP Anda', baris: 'Kode dikirim ke WhatsApp' },
-  laptop: {
-    pesan:
-      'Kode OTP tidak dikirim lewat WhatsApp: kode tampil di laptop panitia. Mintalah kodenya ke panitia.',
-    baris: 'Kode tampil di laptop panitia: mintalah ke panitia',
-  },
-  'whatsapp-gangguan': {
-    pesan:
-      'Kode OTP dikirim lewat WhatsApp, tetapi pengiriman WhatsApp sedang gangguan. Bila kode tidak datang dalam 1 menit, minta kartu login atau tautan login ke panitia.',
-    baris: 'WhatsApp sedang gangguan: bila kode tidak datang, minta kartu login atau tautan login ke panitia',
-  },
-};
 
 /**
  * Answer of POST /auth/otp-login/{id_organisasi}: the same for a known and an unknown number

@@ -1,8 +1,13 @@
+import type { OtpLoginResult } from '@ukt/core';
 import { API } from '@ukt/core';
-import { type ApiEnvelope, apiPost } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api-client';
 import { ORG_ID } from '../../../lib/config';
 
-/** POST /auth/otp-login/{id_organisasi}: sends a login code to a WhatsApp number; also the resend. */
-export function requestOtp(noWa: string): Promise<ApiEnvelope> {
-  return apiPost<ApiEnvelope>(API.otpLogin.href(ORG_ID), { no_wa: noWa });
+/**
+ * POST /auth/otp-login/{id_organisasi}: asks for a login code (also the resend); answers where it
+ * went (the committee's laptop or WhatsApp, docs/decisions/155). Typed, not parsed: the login
+ * chunk carries no schema library (its 100 KB budget), as verify-otp.
+ */
+export function requestOtp(noWa: string): Promise<OtpLoginResult> {
+  return apiPost<OtpLoginResult>(API.otpLogin.href(ORG_ID), { no_wa: noWa });
 }

@@ -3,11 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
-import { showSuccess } from '../../../lib/dialogs';
+import { showDialog, showSuccess } from '../../../lib/dialogs';
 import { logoutMessage } from '../../../lib/logout-notice';
 import { setPendingNumber } from '../../../lib/session';
 import { requestOtp } from '../api/request-otp';
 import { useAuthRequest } from '../hooks/use-auth-request';
+import { rememberPengiriman } from '../pengiriman';
 import { AuthShell } from './auth-shell';
 import { OfflineNotice } from './offline-notice';
 
@@ -23,10 +24,19 @@ export function LoginPage() {
     e.preventDefault();
     const noWa = normalizePhone(phone);
     return run(async () => {
-      await requestOtp(noWa);
+      const answer = await requestOtp(noWa);
       setPendingNumber(noWa);
+      rememberPengiriman(answer.pengiriman);
       navigate('/otp', { replace: true });
-      void showSuccess('Kode OTP telah dikirimkan ke nomor HP Anda');
+      // The server's words say where the code went (docs/decisions/155); a failing WhatsApp waits for OK.
+      if (answer.pengiriman === 'whatsapp-gangguan')
+        void showDialog({
+          icon: 'warning',
+          title: 'WhatsApp gangguan',
+          text: answer.message,
+          confirmButtonText: 'OK',
+        });
+      else void showSuccess(answer.message);
     });
   };
 

@@ -1,4 +1,4 @@
-import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@ukt/core';
+import { OTP_LENGTH, OTP_RESEND_SECONDS, PENGIRIMAN_TEKS } from '@ukt/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { requestOtp } from '../api/request-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { useAuthRequest } from '../hooks/use-auth-request';
+import { rememberPengiriman, storedPengiriman } from '../pengiriman';
 import { AuthShell } from './auth-shell';
 import { OfflineNotice } from './offline-notice';
 
@@ -21,6 +22,8 @@ export function OtpPage() {
   const { busy, offline, run } = useAuthRequest();
   const { left, restart } = useCountdown(OTP_RESEND_SECONDS);
   const noWa = number ?? '';
+  // Where the code went, as the server said (docs/decisions/155): WhatsApp or the committee's laptop.
+  const [pengiriman, setPengiriman] = useState(storedPengiriman);
 
   const verify = (e: FormEvent) => {
     e.preventDefault();
@@ -37,8 +40,12 @@ export function OtpPage() {
   const resend = async () => {
     restart();
     setDigits(Array(OTP_LENGTH).fill(''));
-    // SPEC §8: the resend dialog is the same whatever the answer.
-    await requestOtp(noWa).catch((error: unknown) => console.error(error));
+    // SPEC §8: the resend dialog is the same whatever the answer; the line above says where it went.
+    const answer = await requestOtp(noWa).catch((error: unknown) => console.error(error));
+    if (answer) {
+      rememberPengiriman(answer.pengiriman);
+      setPengiriman(answer.pengiriman);
+    }
     void showSuccess('OTP berhasil dikirim ulang');
   };
 
@@ -50,7 +57,11 @@ export function OtpPage() {
   return (
     <AuthShell title="Verify Phone Number">
       <div className="text-center text-sm text-neutral-600">
-        <p>Kode dikirim ke WhatsApp</p>
+        <p>
+          {pengiriman
+            ? PENGIRIMAN_TEKS[pengiriman].baris
+            : 'Kode dikirim ke WhatsApp atau tampil di laptop panitia'}
+        </p>
         <p className="mt-1 text-lg font-semibold text-neutral-900">+{noWa}</p>
         <button
           type="button"

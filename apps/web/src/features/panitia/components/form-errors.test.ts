@@ -21,7 +21,12 @@ describe('fieldErrors', () => {
   });
 
   it("shows a rule across fields under the field it names (a non-admin's region under cabang)", () => {
-    const parsed = PengujiInput.safeParse({ no_wa: '0812345', nama: 'Rina', panitia: 'Penguji', dewan: '1' });
+    const parsed = PengujiInput.safeParse({
+      no_wa: '081234567890',
+      nama: 'Rina',
+      panitia: 'Penguji',
+      dewan: '1',
+    });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(Object.keys(fieldErrors(parsed.error))).toEqual(['id_cabang']);

@@ -69,11 +69,12 @@ function toPanitiaPenguji(
 export function searchOf(cari: string, idUkt?: number): PengujiSearch {
   const nama = cari.toLowerCase();
   const event = idUkt === undefined ? {} : { idUkt };
-  if (!/^[+\d\s-]+$/.test(cari)) return { nama, noWa: [], ...event };
+  if (!/^[+\d\s.()-]+$/.test(cari)) return { nama, noWa: [], ...event };
   const digits = digitsOnly(cari);
   if (!digits) return { nama, noWa: [], ...event };
-  // '0812…' is typed for '62812…' (DESIGN §4): look for both spellings.
-  return { nama, noWa: digits.startsWith('0') ? [digits, `62${digits.slice(1)}`] : [digits], ...event };
+  // '0812…', '+62 0812…', '(0812) …' are typed for '62812…' (docs/decisions/155): the digits as
+  // typed (part of a number) and their one form both match.
+  return { nama, noWa: [...new Set([digits, normalizePhone(cari)])], ...event };
 }
 
 /** A page of the organisation's examiners matching the search box, by name (DESIGN §9). */

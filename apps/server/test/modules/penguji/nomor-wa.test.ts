@@ -1,4 +1,4 @@
-import { API, ImporDitolak, ImporPratinjau, PanitiaPenguji } from '@ukt/core';
+import { API, ImporDitolak, ImporPratinjau, PanitiaPenguji, PanitiaPengujiList } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, body, DATABASES, SITI, startSignedIn, type TestApp } from '../../support/app';
@@ -97,6 +97,19 @@ describe.each(DATABASES)('WhatsApp numbers as committees write them, on %s', (ki
     const res = await api(t, admin, 'POST', API.panitia.penguji.href(), form('+62 0813-2222-0007'));
     expect(res.statusCode, res.body).toBe(200);
     expect(PengujiOne.parse(res.json()).data.no_wa).toBe('6281322220007');
+    // The search box finds it however the number is typed there.
+    for (const cari of ['+62 0813-2222-0007', '(0813) 2222-0007', '0813.2222.0007']) {
+      const found = await api(
+        t,
+        admin,
+        'GET',
+        `${API.panitia.penguji.href()}?cari=${encodeURIComponent(cari)}`,
+      );
+      expect(
+        PanitiaPengujiList.parse(found.json()).data.map((p) => p.nama),
+        cari,
+      ).toEqual(['Hadi Susanto']);
+    }
   });
 
   it('a login with "+62 0811…" and every other spelling finds the examiner; a wrong number is named', async () => {

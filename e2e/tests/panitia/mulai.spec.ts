@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { API } from '@ukt/core';
 import { actorOf } from '../../support/api';
 import { ADMIN } from '../../support/examiners';
@@ -16,6 +18,17 @@ import { closeDialog, confirmDialog } from './panitia-helpers';
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1366, height: 768 };
 const OWN_ADMIN = '6281234567890';
+
+/** No serious or critical axe violation on the page as it is. */
+async function axe(page: Page, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  expect(blocking, `axe on ${name}`).toEqual([]);
+}
 
 test('Hapus data demo: under the committee’s own name and admin, the demo admin is signed out, and the first steps lead on until done', async ({
   page,
@@ -43,6 +56,7 @@ test('Hapus data demo: under the committee’s own name and admin, the demo admi
   await confirmDialog(page, 'Ya, hapus data demo');
   await expect(sheet.getByRole('alert')).toContainText('Sebutkan nomor WhatsApp admin panitia Anda sendiri');
   await shot(page, 'panitia-mulai-hapus-360');
+  await axe(page, 'the removal sheet');
 
   await sheet.getByLabel('Nomor WhatsApp admin panitia').fill('0812-3456-7890');
   await sheet.getByRole('button', { name: 'Hapus data demo' }).click();
@@ -72,6 +86,7 @@ test('Hapus data demo: under the committee’s own name and admin, the demo admi
   await expect(steps.getByRole('link', { name: 'Impor penguji' })).toHaveAttribute('href', '/panitia/impor');
   await expect(steps.getByRole('link', { name: 'Impor peserta' })).toHaveAttribute('href', '/panitia/impor');
   await shot(page, 'panitia-mulai-langkah-360');
+  await axe(page, 'the first steps');
   await page.setViewportSize(LAPTOP);
   await shot(page, 'panitia-mulai-langkah-1366');
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
+import { caddyPath, caddyWord } from '../../apps/server/src/modules/venue/venue-plan';
 import { runCaddy } from '../../apps/server/test/support/caddy';
 import { freePort, ROOT } from './server';
 
@@ -92,7 +93,8 @@ export async function startCaddy(upstream: string, options: CaddyOptions = {}): 
   if (!existsSync(CADDY)) throw new Error(`${CADDY} is missing: apt-get install caddy (see .ci/run).`);
   const { host = VENUE_HOST, address = '::1', domain } = options;
   const [httpsPort, httpPort] = await twoPorts(address);
-  const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy-'));
+  // A folder with a space and a non-ASCII letter, as on a laptop of "Budi Santoso" (docs/decisions/152).
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-caddy Budi Santoso ujián-'));
   const data = join(dir, 'data');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -101,9 +103,10 @@ export async function startCaddy(upstream: string, options: CaddyOptions = {}): 
     XDG_DATA_HOME: join(dir, 'xdg-data'),
     XDG_CONFIG_HOME: join(dir, 'xdg-config'),
     UKT_HOST: host,
-    UKT_TLS: domain ? `${domain.cert} ${domain.key}` : 'internal',
+    // Each certificate path quoted, as the venue launcher writes it.
+    UKT_TLS: domain ? `${caddyWord(domain.cert)} ${caddyWord(domain.key)}` : 'internal',
+    UKT_CADDY_DATA: caddyPath(data),
     UKT_UPSTREAM: upstream,
-    UKT_CADDY_DATA: data,
     UKT_BIND: address,
     UKT_HTTP_PORT: String(httpPort),
     UKT_HTTPS_PORT: String(httpsPort),

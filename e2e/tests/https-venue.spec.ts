@@ -301,7 +301,8 @@ test('plain http at the venue name: the root certificate to install, and https f
 test('a certificate obtained before the event: the phone trusts the site with nothing installed, /ukt-ca.crt is 404 and the console offers no certificate', async ({
   server,
 }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'ukt-domain-'));
+  // The certificate "obtained before the event" in a folder with a space (docs/decisions/152).
+  const dir = mkdtempSync(join(tmpdir(), 'ukt-domain Sertifikat Domain-'));
   // Chromium trusts the test CA that issued it, as a phone trusts Let's Encrypt; not Caddy's own root.
   const caddy = await startCaddy(new URL(server.baseURL).host, {
     domain: makeDomainCertificate(dir, VENUE_HOST),

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CADDYFILE } from '../../support/caddy';
 import { SERVER_DIR } from '../../support/paths';
@@ -105,7 +106,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
   /** Starts `node --import tsx src/venue.ts ujian.test` (through `script` when `terminal`), and waits until it runs. */
   const launch = async (
     homeDir: string,
-    options: { more?: Record<string, string>; terminal?: boolean } = {},
+    options: { more?: Record<string, string>; terminal?: boolean; args?: string[] } = {},
   ): Promise<Launched> => {
     const { dataDir, ports, env } = await environment(homeDir, options.more);
     // The committee's own organisation on a fresh database (docs/decisions/154).
@@ -119,6 +120,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
       'Perguruan Uji',
       '--admin',
       '081100000001',
+      ...(options.args ?? []),
     ];
     // `script` gives the launcher a real terminal: killing `script` closes it, as closing a window does.
     const [program, ...args] = options.terminal
@@ -236,6 +238,81 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
     expect(readFileSync(join(homeDir, 'ukt.env'), 'utf8')).toContain(`\nBACKUP_DIR=${backups}\n`);
     // The earlier folder is left as it was.
     expect(existsSync(join(old, 'pki/authorities/local/root.key'))).toBe(true);
+    process.kill(venue.pids.launcher, 'SIGTERM');
+    await leftNothing(venue);
+  });
+
+  it('a certificate obtained before the event, in a folder with a space: Caddy serves it, nothing to install', async () => {
+    const homeDir = home();
+    // A test "public" CA and a certificate for ujian.test for a month, as certbot's would be.
+    const folder = join(homeDir, 'Sertifikat Domain');
+    mkdirSync(folder);
+    const file = (name: string) => join(folder, name);
+    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+    const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+    openssl(
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      file('ca.key'),
+      '-out',
+      file('ca.crt'),
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Uji CA',
+    );
+    openssl(
+      'req',
+      ...ec,
+      '-keyout',
+      file('privkey.pem'),
+      '-out',
+      file('site.csr'),
+      '-subj',
+      '/CN=ujian.test',
+    );
+    writeFileSync(file('site.ext'), 'subjectAltName=DNS:ujian.test\nbasicConstraints=critical,CA:FALSE\n');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      file('site.csr'),
+      '-CA',
+      file('ca.crt'),
+      '-CAkey',
+      file('ca.key'),
+      '-CAcreateserial',
+      '-days',
+      '30',
+      '-extfile',
+      file('site.ext'),
+      '-out',
+      file('fullchain.pem'),
+    );
+    const venue = await launch(homeDir, {
+      args: ['--sertifikat', file('fullchain.pem'), '--kunci', file('privkey.pem')],
+    });
+    expect(venue.output()).toContain('✓ Sertifikat untuk ujian.test');
+    expect(venue.output()).not.toContain('Sidik jari');
+    // The site's certificate is the one from the spaced folder, trusted through its CA.
+    const served = await new Promise<string>((resolve, reject) => {
+      const socket = connect(
+        {
+          host: '127.0.0.1',
+          port: venue.ports.https,
+          servername: 'ujian.test',
+          ca: readFileSync(file('ca.crt')),
+        },
+        () => {
+          resolve(socket.getPeerX509Certificate()?.fingerprint256 ?? '');
+          socket.end();
+        },
+      );
+      socket.once('error', reject);
+    });
+    expect(served).toBe(new X509Certificate(readFileSync(file('fullchain.pem'))).fingerprint256);
     process.kill(venue.pids.launcher, 'SIGTERM');
     await leftNothing(venue);
   });

@@ -4,10 +4,10 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPOR_MAX_ROWS, type ImporKolom, kunciKolom } from '@ukt/core';
 import { CsvError, parse } from 'csv-parse';
-import type ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../lib/errors';
+import type { XlsxValue } from '../../lib/xlsx/read';
 import { decodeWindows1252 } from './windows-1252';
-import { XlsxWorkbook } from './xlsx-workbook';
+import { importWorkbookSheets } from './xlsx-workbook';
 
 // Import files are read as streams, a row at a time (docs/decisions/037): a 100,000-row
 // workbook is never held as a whole object model, only as its bytes and the rows checked so far.
@@ -53,40 +53,19 @@ interface CellRow {
   cells: string[];
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
+function cellText(value: XlsxValue): string {
+  if (value === null) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
   return String(value);
 }
 
 async function* xlsxRows(file: string, bytes: Buffer): AsyncGenerator<CellRow> {
-  const workbook = new XlsxWorkbook(file, bytes, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // Styles say which numbers are dates (a tanggal_tes typed as a date in Excel).
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
   try {
-    // Only the first sheet is imported; a reader that stops early leaves nothing behind.
-    for await (const sheet of workbook) {
-      for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        yield {
-          line: row.number,
-          cells: Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1])),
-        };
-      }
-      return;
-    }
-    throw badRequest(`${file}: tidak ada lembar kerja`);
+    // Only the first sheet (the tab Excel shows first) is imported.
+    const [sheet] = await importWorkbookSheets(file, bytes);
+    if (!sheet) throw badRequest(`${file}: tidak ada lembar kerja`);
+    for await (const batch of sheet.rows())
+      for (const row of batch) yield { line: row.number, cells: row.cells.map(cellText) };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw badRequest(`${file}: XLSX tidak dapat dibaca: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 import { PESERTA_FIELDS } from '@ukt/core';
-import ExcelJS from 'exceljs';
+import { writeXlsx } from '../../lib/xlsx/write';
 import type { ImportTarget } from './import-target';
 import { importKolom } from './imports.service';
 import { TEMPLATE_EXAMPLES } from './template-examples';
@@ -20,15 +20,21 @@ const TEXT_COLUMNS = new Set([
 export async function importTemplate(kind: ImportTarget['kind']): Promise<Buffer> {
   const columns = importKolom(kind);
   const example = TEMPLATE_EXAMPLES[kind];
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Data', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map(({ kolom, label }) => ({
-    header: label,
-    key: kolom,
-    width: Math.max(label.length + 4, String(example[kolom] ?? '').length + 2, 12),
-    style: TEXT_COLUMNS.has(kolom) ? { numFmt: '@' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.addRow(example);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return writeXlsx({
+    created: new Date(),
+    sheets: [
+      {
+        name: 'Data',
+        columns: columns.map(({ kolom, label }) => ({
+          width: Math.max(label.length + 4, String(example[kolom] ?? '').length + 2, 12),
+          style: TEXT_COLUMNS.has(kolom) ? { numFmt: '@' } : undefined,
+        })),
+        rows: [
+          columns.map(({ label }) => ({ value: label, style: { bold: true } })),
+          columns.map(({ kolom }) => example[kolom]),
+        ],
+        frozen: { rows: 1 },
+      },
+    ],
+  });
 }

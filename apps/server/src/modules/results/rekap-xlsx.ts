@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { writeXlsx, type XlsxCellValue, type XlsxSheetSpec, type XlsxStyledCell } from '../../lib/xlsx/write';
 import type { RekapEntry } from './rekap.service';
 import { BELUM_DINILAI, byRanting, type RekapDocument } from './rekap-document';
 
@@ -27,76 +27,55 @@ function sheetName(wanted: string, taken: Set<string>): string {
   return name;
 }
 
-function addSheet(
-  book: ExcelJS.Workbook,
-  name: string,
-  doc: RekapDocument,
-  rows: readonly RekapEntry[],
-): void {
+function rekapSheet(name: string, doc: RekapDocument, rows: readonly RekapEntry[]): XlsxSheetSpec {
   const titles = [doc.status, doc.judul, ...doc.keterangan];
   const headerRow = titles.length + 1;
-  const sheet = book.addWorksheet(name, {
-    views: [{ state: 'frozen', xSplit: 2, ySplit: headerRow }],
-    pageSetup: {
-      paperSize: 9,
-      orientation: 'landscape',
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
-      printTitlesRow: `${headerRow}:${headerRow}`,
+  const titleRows = titles.map((line, i): XlsxStyledCell[] => [
+    {
+      value: line,
+      style:
+        i === 0 && doc.draf ? { numFmt: '@', bold: true, color: 'FFB71C1C' } : { numFmt: '@', bold: i <= 1 },
     },
-  });
-  sheet.columns = doc.columns.map((c) => ({
-    key: c.key,
-    width: WIDTH[c.key] ?? (c.kind === 'score' ? 10 : 18),
-    style: c.kind === 'score' ? { numFmt: '0.00' } : {},
-  }));
-  titles.forEach((line, i) => {
-    const cell = sheet.getCell(i + 1, 1);
-    cell.value = line;
-    cell.numFmt = '@';
-    cell.font = i === 0 && doc.draf ? { bold: true, color: { argb: 'FFB71C1C' } } : { bold: i <= 1 };
-  });
-
-  const header = sheet.getRow(headerRow);
-  header.values = doc.columns.map((c) => c.header);
-  header.font = { bold: true };
-  header.alignment = { vertical: 'middle', wrapText: true };
-  header.eachCell((cell) => {
-    cell.numFmt = '@';
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EAF6' } };
-  });
-  sheet.autoFilter = {
-    from: { row: headerRow, column: 1 },
-    to: { row: headerRow, column: doc.columns.length },
-  };
-
-  for (const row of rows) {
-    const added = sheet.addRow(
-      doc.columns.map((c) => {
-        const value = c.cell(row);
-        return c.kind === 'score' && value === null ? BELUM_DINILAI : value;
-      }),
-    );
-    doc.columns.forEach((c, i) => {
-      const cell = added.getCell(i + 1);
+  ]);
+  const header = doc.columns.map(
+    (c): XlsxStyledCell => ({
+      value: c.header,
+      style: { numFmt: '@', bold: true, vertical: 'middle', wrap: true, fill: 'FFE8EAF6' },
+    }),
+  );
+  const dataRows = rows.map((row) =>
+    doc.columns.map((c): XlsxCellValue | XlsxStyledCell => {
+      const value = c.cell(row);
       // Right, as the numbers of its column are (docs/decisions/144).
-      if (c.kind === 'score' && cell.value === BELUM_DINILAI) cell.alignment = { horizontal: 'right' };
-      if (c.key === 'status') cell.font = { color: { argb: STATUS_COLOR[row.status] } };
-    });
-  }
+      if (c.kind === 'score' && value === null)
+        return { value: BELUM_DINILAI, style: { horizontal: 'right' } };
+      if (c.key === 'status') return { value, style: { color: STATUS_COLOR[row.status] } };
+      return value;
+    }),
+  );
+  return {
+    name,
+    columns: doc.columns.map((c) => ({
+      width: WIDTH[c.key] ?? (c.kind === 'score' ? 10 : 18),
+      style: c.kind === 'score' ? { numFmt: '0.00' } : undefined,
+    })),
+    rows: [...titleRows, header, ...dataRows],
+    frozen: { rows: headerRow, columns: 2 },
+    autoFilter: { row: headerRow, columns: doc.columns.length },
+    print: { landscape: true, titleRow: headerRow },
+  };
 }
 
 /** The recap as an .xlsx workbook: 'Semua', then one sheet per ranting in recap order. */
 export async function rekapXlsx(doc: RekapDocument, now: Date): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'UKT Penguji';
-  book.created = now;
-  book.title = `${doc.judul}${doc.draf ? ' (DRAF)' : ''}`;
   const taken = new Set<string>();
-  addSheet(book, sheetName('Semua', taken), doc, doc.rekap.rows);
-  for (const rows of byRanting(doc.rekap.rows)) {
-    addSheet(book, sheetName((rows[0] as RekapEntry).ranting, taken), doc, rows);
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const sheets = [rekapSheet(sheetName('Semua', taken), doc, doc.rekap.rows)];
+  for (const rows of byRanting(doc.rekap.rows))
+    sheets.push(rekapSheet(sheetName((rows[0] as RekapEntry).ranting, taken), doc, rows));
+  return writeXlsx({
+    sheets,
+    creator: 'UKT Penguji',
+    created: now,
+    title: `${doc.judul}${doc.draf ? ' (DRAF)' : ''}`,
+  });
 }

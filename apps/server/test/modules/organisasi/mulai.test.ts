@@ -1,5 +1,6 @@
 import { API } from '@ukt/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as demoIsi from '../../../src/db/migrations/20261206-0001-demo-isi';
 import { AppError } from '../../../src/lib/errors';
 import { mulaiOrganisasi } from '../../../src/modules/organisasi/mulai.service';
 import { ADMIN, api, body, DATABASES, SITI, startApp, type TestApp } from '../../support/app';
@@ -222,6 +223,30 @@ describe.each(DATABASES)('the committee’s own start on %s', (kind) => {
     );
     expect(await counts(t)).toEqual(before);
     expect(before).toMatchObject({ penguji: 4, ukt: 2, siswa: 200 });
+  });
+
+  it('a demo made before its rows were marked is found by the migration and removed but for its questions', async () => {
+    t = await startApp(kind);
+    const admin = await t.login(ADMIN);
+    // As an older version left it: the demo without marks, and the committee's own participant beside it.
+    await t.app.db.schema.dropTable('demo_isi').execute();
+    await api(t, admin, 'POST', API.panitia.peserta.href(2), {
+      no_urut: 81,
+      nama: 'Peserta Sendiri',
+      provinsi: 'Jawa Timur',
+      id_rayon: 1,
+    });
+    await demoIsi.up(t.app.db as never);
+    expect(await counts(t)).toMatchObject({ demo: 3 + 2 + 200, siswa: 201 });
+
+    const removed = await api(t, admin, 'POST', API.panitia.demoHapus.href(), {
+      nama_organisasi: 'Perguruan Harapan',
+      admin: ['0812 3456 7890'],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(body(removed).data).toMatchObject({ penguji: 3, kegiatan: 2, peserta: 200 });
+    // Every participant of the demo's events goes with them; its questions stay, unmarked.
+    expect(await counts(t)).toMatchObject({ penguji: 1, ukt: 0, siswa: 0, soal: 100, demo: 0 });
   });
 
   it('refuses while a demo examiner has scored a participant the demo did not make', async () => {

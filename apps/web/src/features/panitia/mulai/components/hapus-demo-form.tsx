@@ -39,7 +39,7 @@ export function HapusDemoForm({
     setErrors({});
     const sure = await confirmAction(
       'Hapus data demo?',
-      `${demo?.kegiatan ?? 0} kegiatan demo, ${demo?.peserta ?? 0} peserta dan ${demo?.penguji ?? 0} penguji demo beserta nilainya dihapus dan tidak dapat dikembalikan. Kegiatan, penguji dan peserta yang Anda tambahkan sendiri tetap ada.`,
+      `${demo?.kegiatan ?? 0} kegiatan demo, ${demo?.peserta ?? 0} peserta dan ${demo?.penguji ?? 0} penguji demo beserta nilainya dihapus dan tidak dapat dikembalikan, juga peserta yang Anda tambahkan ke kegiatan demo. Kegiatan dan penguji Anda sendiri tetap ada.`,
       'Ya, hapus data demo',
     );
     if (!sure) return;

@@ -31,7 +31,7 @@ export function MulaiPanel({ onBuatKegiatan }: { onBuatKegiatan: () => void }) {
           <h2 className="text-base font-bold">Ini masih data demo</h2>
           <p>
             {kegiatan} kegiatan, {peserta} peserta dan {penguji} penguji di sini hanya untuk mencoba. Hapus
-            sebelum ujian sungguhan; yang Anda tambahkan sendiri tetap ada.
+            sebelum ujian sungguhan; kegiatan dan penguji Anda sendiri tetap ada.
           </p>
         </div>
         <Button variant="danger" onClick={() => setHapus(true)}>

@@ -6,7 +6,9 @@ import { API } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { runCli } from '../../src/cli/run';
 import { ConfigError } from '../../src/config/env';
+import { signCardCode } from '../../src/lib/card-code';
 import type { OtpMessage } from '../../src/modules/auth/otp-delivery';
 import { createBackup } from '../../src/modules/backup/backup.service';
 import { serverBackupSource } from '../../src/modules/backup/backup-source';
@@ -122,6 +124,18 @@ describe.each(DATABASES)('the key of two machines on %s', (kind) => {
     expect((await kegiatan(second, adminOnFirst)).statusCode).toBe(200);
     expect((await kegiatan(first, await second.login(ADMIN))).statusCode).toBe(200);
 
+    // A participant card printed on the first machine scans on a phone whose roster came from the
+    // second: the roster's card codes are the ones the first machine signs.
+    const roster = await second.app.inject({
+      method: 'GET',
+      url: `/uktNEW/api${API.siswaRoster.href()}?id_ukt=1`,
+      headers: { 'access-token': adminOnFirst },
+    });
+    expect(roster.statusCode).toBe(200);
+    const cards = (roster.json().data.siswa as { id_siswa: number; kode_kartu: string }[]).slice(0, 5);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card.kode_kartu).toBe(signCardCode(first.app.secret, 1, card.id_siswa));
+
     // A login link made on the first machine signs Siti in on the second.
     const siti = await first.app.inject({
       method: 'GET',
@@ -161,6 +175,25 @@ describe.each(DATABASES)('the key of two machines on %s', (kind) => {
     );
     // The first machine's own key is the database's: it still starts.
     await (await machine(first.dir)).app.close();
+  });
+
+  it('a ukt command on a machine without the key refuses too, and makes no key', async () => {
+    const dir = newDir();
+    const cliUrl = new URL(url);
+    if (schema) cliUrl.searchParams.set('options', `-c search_path=${schema.schema}`);
+    const settings = { UKT_SECRET: undefined, LOG_LEVEL: 'silent' };
+    const config = testConfig(
+      dir,
+      schema ? cliUrl.toString() : url,
+      settings as unknown as Record<string, string>,
+    );
+    const out: string[] = [];
+    const running = runCli(['link', ADMIN], config, { out: (l) => out.push(l), err: (l) => out.push(l) });
+    await expect(running).rejects.toThrow(
+      /^Mesin ini belum punya kunci rahasia .* salin secret\.key dari mesin pertama/,
+    );
+    expect(out).toEqual([]);
+    expect(existsSync(join(dir, 'secret.key'))).toBe(false);
   });
 
   it('keeps only a fingerprint of the key in the database', async () => {

@@ -38,6 +38,10 @@ export interface FirstStartIo {
 export const FIRST_START_REFUSAL =
   'Database ini belum punya organisasi dan admin panitia: jalankan lagi dengan --organisasi "Nama Organisasi" --admin 0812xxxxxxxx (boleh beberapa --admin), atau --demo untuk mencoba dengan data demo.';
 
+/** What every start on a database that still holds the demo says. */
+export const DEMO_STILL_THERE =
+  'Database ini masih berisi data demo: hapus sebelum ujian sungguhan di Panitia → Kegiatan → Hapus data demo, atau npm run ukt -- demo hapus.';
+
 /** Why these arguments cannot go together, or null. */
 export function firstStartArgsProblem(args: FirstStartArgs): string | null {
   if (args.demo && (args.organisasi !== undefined || args.admin.length > 0))
@@ -119,15 +123,19 @@ export async function firstStart(
       if (!io.ask) return FIRST_START_REFUSAL;
       input = await askMulai(io, io.ask);
     }
-    if (!input) return null;
-    const result = await mulaiOrganisasi(
-      { writer: createWriter(db, dialect), idOrganisasi: config.orgId, now: new Date().toISOString() },
-      input,
-    );
-    io.say(
-      `Organisasi: ${result.nama_organisasi}; admin panitia: ${result.admin.map((a) => nomorWa(a.no_wa)).join(', ')}.`,
-    );
-    io.say('Masuk ke konsol panitia dengan nomor itu, lalu buat kegiatan, impor penguji dan impor peserta.');
+    if (input) {
+      const result = await mulaiOrganisasi(
+        { writer: createWriter(db, dialect), idOrganisasi: config.orgId, now: new Date().toISOString() },
+        input,
+      );
+      io.say(
+        `Organisasi: ${result.nama_organisasi}; admin panitia: ${result.admin.map((a) => nomorWa(a.no_wa)).join(', ')}.`,
+      );
+      io.say(
+        'Masuk ke konsol panitia dengan nomor itu, lalu buat kegiatan, impor penguji dan impor peserta.',
+      );
+    }
+    if ((await countDemo(db, config.orgId)).semua) io.say(DEMO_STILL_THERE);
     return null;
   } catch (error) {
     if (error instanceof AppError) return error.message;

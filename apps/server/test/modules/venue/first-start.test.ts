@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect';
-import { FIRST_START_REFUSAL, firstStart } from '../../../src/modules/venue/first-start';
+import { DEMO_STILL_THERE, FIRST_START_REFUSAL, firstStart } from '../../../src/modules/venue/first-start';
 import { testConfig } from '../../support/app';
 import { freePort, runToExit, type ServerProcess, startServer } from '../../support/server-process';
 
@@ -80,6 +80,11 @@ describe('the first start asked in the window', () => {
     );
     expect(await firstStart(config, { organisasi: undefined, admin: [], demo: true }, io)).toBeNull();
     expect((await stored(url)).ukt).toBe(2);
+    // Every later start says the demo is still there, until it is removed.
+    const said: string[] = [];
+    const none = { organisasi: undefined, admin: [], demo: false };
+    expect(await firstStart(config, none, { say: (l) => void said.push(l), ask: undefined })).toBeNull();
+    expect(said).toEqual([DEMO_STILL_THERE]);
   });
 });
 

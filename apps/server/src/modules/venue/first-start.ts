@@ -1,5 +1,5 @@
 import { nomorWa } from '@ukt/core';
-import type { Config } from '../../config/env';
+import { type Config, ConfigError } from '../../config/env';
 import { openDb } from '../../db/connect';
 import { createWriter } from '../../db/writer';
 import { countDemo } from '../../demo/demo.repository';
@@ -98,9 +98,17 @@ export async function firstStart(
 ): Promise<string | null> {
   const problem = firstStartArgsProblem(args);
   if (problem) return problem;
-  const { db, dialect } = await openDb(config.databaseUrl, {
-    beforeMigrate: backupBeforeMigrate(config, { clock: systemClock, say: io.say }),
-  });
+  let opened: Awaited<ReturnType<typeof openDb>>;
+  try {
+    opened = await openDb(config.databaseUrl, {
+      beforeMigrate: backupBeforeMigrate(config, { clock: systemClock, say: io.say }),
+    });
+  } catch (error) {
+    // A database this version cannot open (a newer release's, PostgreSQL away): its one line.
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  const { db, dialect } = opened;
   try {
     const admins = await adminPanitia(db, config.orgId);
     if (args.demo) {

@@ -180,7 +180,7 @@ async function main(): Promise<void> {
   const oldBackups = env.BACKUP_DIR ? null : earlierBackupFolder(homedir(), process.platform);
   if (oldBackups)
     console.log(
-      `Cadangan dari cara lama ada di ${oldBackups}; cadangan kini ke ${plan.appEnv.BACKUP_DIR}. Untuk tetap memakai folder lama: npm run ukt -- atur BACKUP_DIR=${oldBackups}`,
+      `Cadangan dari cara lama ada di ${oldBackups}; cadangan kini ke ${plan.appEnv.BACKUP_DIR}. Untuk tetap memakai folder lama: npm run ukt -- atur "BACKUP_DIR=${oldBackups}"`,
     );
 
   console.log(`Memulai UKT Penguji untuk ${nama}…`);

@@ -160,6 +160,17 @@ describe('the launcher refuses and stops cleanly', () => {
     expect(await closed(run.appPort)).toBe(true);
   }, 120_000);
 
+  it('a .local name is a ✗ that stops the launcher too, unlike a name the router does not know yet', async () => {
+    const run = await launch(['ukt.local']);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      '✗ Nama ukt.local menunjuk ke laptop ini: Nama berakhiran .local dipakai HP untuk hal lain (mDNS): HP tidak menanyakannya ke router.',
+    );
+    expect(run.output).toContain('Perbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ukt.local');
+    expect(run.output).not.toContain('Memulai UKT Penguji');
+    expect(await closed(run.appPort)).toBe(true);
+  }, 120_000);
+
   it('a port Caddy needs is held by another program: the check names it and nothing is started', async () => {
     // Another program on the port: it accepts connections and never answers.
     const held = new Set<Socket>();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { NoWa, normalizePhone, OtpLoginBody, phoneProblem } from '../src';
+import { fieldMessage, NoWa, normalizePhone, OtpLoginBody, PengujiInput, phoneProblem } from '../src';
 
 // Every way a committee writes an Indonesian mobile number is one number, 62…; a landline, a short
 // and a long number are refused with words that follow the field's name (docs/decisions/155).
@@ -92,6 +92,19 @@ describe('NoWa, the API field', () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toMatch(/^bukan nomor HP: nomor telepon rumah/);
     expect(refused.error?.issues[0]?.path).toEqual(['no_wa']);
+  });
+
+  it("gives the console form its field's words, 'Nomor WhatsApp …'", () => {
+    const form = PengujiInput.safeParse({
+      no_wa: '(021) 555 1234',
+      nama: 'Rina',
+      panitia: 'Admin',
+      dewan: 1,
+    });
+    const issue = form.error?.issues.find((i) => i.path[0] === 'no_wa');
+    expect(issue && fieldMessage(issue.path, issue.message)).toBe(
+      'Nomor WhatsApp bukan nomor HP: nomor telepon rumah atau kantor tidak punya WhatsApp; tulis nomor HP yang diawali 08, misalnya 0812-3456-7890',
+    );
   });
 });
 

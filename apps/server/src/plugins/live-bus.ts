@@ -74,6 +74,9 @@ export function createMemoryBus(): LiveBus {
 }
 
 const RETRY_MIN_MS = 500;
+/** How long announcements that could not be sent wait before the next try, and how many are kept. */
+const NOTIFY_RETRY_MS = 1_000;
+const MAX_UNSENT = 1_000;
 /** The longest wait between two tries of the listener: a dashboard is stale at most this long after the database is back. */
 const RETRY_MAX_MS = 5_000;
 
@@ -95,6 +98,17 @@ export function createPostgresBus(url: string, channel: string, log: Log, applic
   let timer: NodeJS.Timeout | undefined;
 
   let pending: string[] = [];
+  let flushAt: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  let failing = false;
+  /** Sends what is pending in the next turn, or after `ms`; a send already planned stands. */
+  const scheduleFlush = (ms?: number) => {
+    if (flushAt || closed) return;
+    const run = () => {
+      flushAt = undefined;
+      flush();
+    };
+    flushAt = ms === undefined ? setImmediate(run) : setTimeout(run, ms).unref();
+  };
   const flush = () => {
     const payloads = pending;
     pending = [];
@@ -105,8 +119,18 @@ export function createPostgresBus(url: string, channel: string, log: Log, applic
         text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY n',
         values: [channel, payloads],
       })
+      .then(() => {
+        if (failing) log.info('Kabar langsung ke panitia terkirim lagi.');
+        failing = false;
+      })
       .catch((error: Error) => {
-        log.warn({ reason: error.message }, 'Kabar langsung ke panitia tidak terkirim.');
+        // The writes are committed: their announcements go late rather than never, or the other
+        // processes' dashboards, whose links are fine, would never read them (docs/decisions/160).
+        if (!failing)
+          log.warn({ reason: error.message }, 'Kabar langsung ke panitia tidak terkirim; dicoba lagi.');
+        failing = true;
+        pending = [...payloads, ...pending].slice(-MAX_UNSENT);
+        scheduleFlush(NOTIFY_RETRY_MS);
       });
   };
 
@@ -170,7 +194,7 @@ export function createPostgresBus(url: string, channel: string, log: Log, applic
       // Delivered back to this process by the listener too, like to every other process. The
       // events of one turn of the event loop go out in one statement (docs/decisions/118).
       pending.push(JSON.stringify(event));
-      if (pending.length === 1) setImmediate(flush);
+      scheduleFlush();
     },
     subscribe: (idUkt, fn) => fanout.subscribe(idUkt, fn),
     subscribeAll: (fn) => fanout.subscribeAll(fn),
@@ -180,6 +204,10 @@ export function createPostgresBus(url: string, channel: string, log: Log, applic
     async close() {
       closed = true;
       clearTimeout(timer);
+      if (flushAt) {
+        clearTimeout(flushAt as NodeJS.Timeout);
+        clearImmediate(flushAt as NodeJS.Immediate);
+      }
       await listener?.end().catch(() => undefined);
       await notifier.end().catch(() => undefined);
     },

@@ -205,6 +205,13 @@ describe.runIf(DATABASES.includes('postgres'))('the live stream after the databa
   const allowConnections = (allow: boolean) =>
     admin.query(`alter database ${name()} with allow_connections ${allow}`);
 
+  let base: string;
+  let adminToken: string;
+  let siti: string;
+  /** Participants of Siti's region, one per write of these tests. */
+  let participants: number[];
+  const t = () => ({ app }) as TestApp;
+
   beforeAll(async () => {
     database = await freshDatabase('ukt_live');
     dir = mkdtempSync(join(tmpdir(), 'ukt-live-gap-'));
@@ -213,18 +220,7 @@ describe.runIf(DATABASES.includes('postgres'))('the live stream after the databa
     });
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-  });
-  afterAll(async () => {
-    await allowConnections(true);
-    await app.close();
-    await admin.end();
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('says live again once the listener is back, the signal to read again what it could not announce', async () => {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const t = { app } as TestApp;
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = async (noWa: string) => {
       await app.inject({ method: 'POST', url: '/uktNEW/api/auth/otp-login/1', payload: { no_wa: noWa } });
       const kode = outbox.filter((m) => m.to === noWa).at(-1)?.code;
@@ -235,15 +231,25 @@ describe.runIf(DATABASES.includes('postgres'))('the live stream after the databa
       });
       return res.json().token as string;
     };
-    const adminToken = await login(ADMIN);
-    const siti = await login(SITI);
-    // Two participants of Siti's region.
-    const list = await api(t, siti, 'GET', `${API.siswa.href()}?id_ukt=1&hal=1&posUjian=2`);
-    const [a, b] = (list.json().data as { id_siswa: string }[]).map((p) => Number(p.id_siswa));
+    adminToken = await login(ADMIN);
+    siti = await login(SITI);
+    const list = await api(t(), siti, 'GET', `${API.siswa.href()}?id_ukt=1&hal=1&posUjian=2`);
+    participants = (list.json().data as { id_siswa: string }[]).map((p) => Number(p.id_siswa));
+  });
+  afterAll(async () => {
+    await allowConnections(true);
+    await app.close();
+    await admin.end();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says live again once the listener is back, the signal to read again what it could not announce', async () => {
+    const [a, b] = participants as [number, number];
     const stream = (await openStream(base, adminToken, 1)).stream as Stream;
     try {
       await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(true);
-      expect(await taken(t, adminToken)).toBe(0);
+      expect(await taken(t(), adminToken)).toBe(0);
       // The database refuses new connections and the listener's is cut: the stream stays open
       // and says it is not live; the pool's open connections still serve writes.
       await allowConnections(false);
@@ -252,7 +258,7 @@ describe.runIf(DATABASES.includes('postgres'))('the live stream after the databa
         [name()],
       );
       await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(false);
-      const gap = await take(t, siti, a as number);
+      const gap = await take(t(), siti, a);
       expect(gap.statusCode, gap.body).toBe(200);
       await new Promise((r) => setTimeout(r, 1_500));
       // Announced to nobody: this process was not listening.
@@ -262,10 +268,37 @@ describe.runIf(DATABASES.includes('postgres'))('the live stream after the databa
       // Back within the listener's longest wait (5 s), and the stream says so: read again.
       await expect.poll(() => stream.statuses.at(-1), { timeout: 8_000 }).toBe(true);
       // Read again, the progress has the write the stream never announced.
-      expect(await taken(t, adminToken)).toBe(1);
+      expect(await taken(t(), adminToken)).toBe(1);
       // Writes after it are announced again.
-      expect((await take(t, siti, b as number)).statusCode).toBe(200);
+      expect((await take(t(), siti, b)).statusCode).toBe(200);
       await stream.next((e) => e.jenis === 'ambil' && e.id_siswa === String(b));
+    } finally {
+      stream.close();
+    }
+  }, 30_000);
+
+  it('announces a write late rather than never when the announcement could not be sent', async () => {
+    const c = participants[2] as number;
+    const stream = (await openStream(base, adminToken, 1)).stream as Stream;
+    try {
+      await expect.poll(() => stream.statuses.at(-1), { timeout: 5_000 }).toBe(true);
+      expect(await taken(t(), adminToken)).toBe(2);
+      // New connections refused and the announcing ones cut; the listener's stays: the stream
+      // remains live, so nothing would tell the page to read again.
+      await allowConnections(false);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like '%pg_notify%'`,
+        [name()],
+      );
+      const write = await take(t(), siti, c);
+      expect(write.statusCode, write.body).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(stream.events.filter((e) => e.id_siswa === String(c))).toEqual([]);
+      expect(stream.statuses.at(-1)).toBe(true);
+
+      // Connections allowed again: the announcement goes out at its next try.
+      await allowConnections(true);
+      await stream.next((e) => e.jenis === 'ambil' && e.id_siswa === String(c), 8_000);
     } finally {
       stream.close();
     }

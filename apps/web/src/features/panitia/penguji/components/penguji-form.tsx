@@ -56,11 +56,11 @@ export function PengujiForm({
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        placeholder="6281234567890"
+        placeholder="0812 3456 7890"
         value={values.no_wa}
         onValue={set('no_wa')}
         error={errors.no_wa}
-        hint="Boleh 08…, 8… atau 628…"
+        hint="Nomor HP yang memakai WhatsApp, ditulis bebas: 0812…, +62 812…, (0812) 3456-7890"
       />
       <TextField label="Nama" value={values.nama} onValue={set('nama')} error={errors.nama} maxLength={120} />
       <RegionSelects levels={2} value={region} onChange={setRegion} empty="Pilih…" errors={errors} />

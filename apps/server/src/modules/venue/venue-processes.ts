@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { nomorWa } from '@ukt/core';
+import { openRotatingLog } from '../../lib/rotating-log';
 
 // The processes the venue launcher runs (docs/decisions/134): each started with its log in the data
 // folder, watched until it answers, and stopped so that nothing is left running.
@@ -34,7 +35,7 @@ export function startChild(
   onLine?: (line: string) => void,
 ): Child {
   mkdirSync(dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile, { flags: 'a' });
+  const log = openRotatingLog(logFile);
   // No shell: a path with spaces or quotes is one argument, on Windows too. On Unix in its own
   // process group, so a terminal's Ctrl+C or hang-up reaches the launcher alone, which stops the
   // children in order: Caddy first, then the app with time to finish (docs/decisions/152).

@@ -50,6 +50,8 @@ describe.each(DATABASES)('ukt.env read by real processes (%s)', { timeout: 180_0
       'UKT_SECRET=pengaturan-proses-0123456789abcdef',
       'RATE_LIMIT_PER_MINUTE=100000',
       'LOG_LEVEL=info',
+      // The demo's admin signs in below; a new database holds no demo unless asked (decision 154).
+      'UKT_DEMO=1',
       '',
     ].join('\n');
 

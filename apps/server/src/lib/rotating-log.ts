@@ -71,13 +71,13 @@ export function openRotatingLog(
   return {
     write(chunk) {
       if (ended) return;
-      const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+      const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       attempt(() => {
         if (fd === undefined) open();
-        if (size > 0 && size + bytes > maxBytes) rotate();
+        if (size > 0 && size + data.length > maxBytes) rotate();
         if (fd === undefined) return;
-        writeSync(fd, chunk);
-        size += bytes;
+        writeSync(fd, data);
+        size += data.length;
       });
     },
     end() {

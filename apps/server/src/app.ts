@@ -7,6 +7,7 @@ import { oldBackupsNote } from './config/backup-dir';
 import { ensureDataDir } from './config/data-dir';
 import type { Config } from './config/env';
 import { openDb } from './db/connect';
+import { assertDatabaseClock } from './db/database-clock';
 import { databaseSecret } from './db/database-secret';
 import { demoPanitiaRoutes } from './demo/demo.panitia.routes';
 import { DEMO_LOG_LINE, seedDemoOrganisasi } from './demo/seed';
@@ -66,7 +67,6 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requirePanitia } from './plugins/require-panitia';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
-import { loggerOptions } from './plugins/terminal-log';
 
 /** What tests may replace: the clock, the OTP sender, the PostgreSQL schema to work in, the session cache, the SQLite lock wait. */
 export interface AppOptions {
@@ -118,7 +118,7 @@ const CSP = {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   ensureDataDir(config.dataDir);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -146,13 +146,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   });
 
-  // The key every machine of this database shares, or a refusal that says so (docs/decisions/159).
-  const secret = await databaseSecret(database.db, config.secret, config.dataDir, clock()).catch(
-    async (error: unknown) => {
+  // This machine's clock against the database's, before anything is written (docs/decisions/165):
+  // the machine's own, not a test's clock. Then the key every machine of this database shares, or a
+  // refusal that says so (docs/decisions/159).
+  const secret = await assertDatabaseClock(database.db, database.dialect, systemClock)
+    .then(() => databaseSecret(database.db, config.secret, config.dataDir, clock()))
+    .catch(async (error: unknown) => {
       await database.db.destroy();
       throw error;
-    },
-  );
+    });
   app.decorate('config', config);
   app.decorate('secret', secret);
   app.decorate('clock', clock);

@@ -16,7 +16,8 @@ import type { Database } from './types';
 
 const ROW = 1;
 
-async function findSidik(db: Kysely<Database>): Promise<string | undefined> {
+/** The fingerprint the database keeps, or undefined before any machine recorded one (`ukt periksa` reads it too). */
+export async function findSidik(db: Kysely<Database>): Promise<string | undefined> {
   const row = await db.selectFrom('sidik_kunci').select('sidik').where('id', '=', ROW).executeTakeFirst();
   return row?.sidik;
 }

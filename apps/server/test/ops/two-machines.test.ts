@@ -258,14 +258,14 @@ describe.runIf(DATABASES.includes('postgres'))(
       }
       expect([...(await jurusOf(ids)).entries()].sort()).toEqual(ids.map((id, i) => [id, 60 + i]).sort());
       // Each machine's log shows takes and score writes it answered (Caddy's turns, not its health
-    // checks): with two machines in turn, one may get every take and the other every score.
-    for (const m of machines) {
-      const exam = servedBy(m).filter(
-        (url) => url.endsWith(API.nilai.href()) || url.includes('/DataSiswa/siswaUpdate/'),
-      );
-      expect(exam.length, `${m.name} served takes or score writes`).toBeGreaterThan(0);
-    }
-  });
+      // checks): with two machines in turn, one may get every take and the other every score.
+      for (const m of machines) {
+        const exam = servedBy(m).filter(
+          (url) => url.endsWith(API.nilai.href()) || url.includes('/DataSiswa/siswaUpdate/'),
+        );
+        expect(exam.length, `${m.name} served takes or score writes`).toBeGreaterThan(0);
+      }
+    });
 
     it('a KSHAN recording uploaded through one machine plays through the other, the same bytes', async () => {
       const [one, other] = machines as [(typeof machines)[0], (typeof machines)[0]];
@@ -334,7 +334,7 @@ describe.runIf(DATABASES.includes('postgres'))(
       }));
       const acked = new Set<string>();
       const unanswered: typeof writes = [];
-    const refused: string[] = [];
+      const refused: string[] = [];
       let killed = false;
       let next = 0;
       const phone = async () => {
@@ -357,7 +357,7 @@ describe.runIf(DATABASES.includes('postgres'))(
       expect(await victim.server.exited).toBeNull();
       expect(acked.size, 'the kill came before the burst ended').toBeLessThan(BURST);
       expect(refused).toEqual([]);
-    expect(acked.size + unanswered.length).toBe(BURST);
+      expect(acked.size + unanswered.length).toBe(BURST);
 
       // Every acknowledged write is in the database.
       const stored = await jurusOf(ids);

@@ -7,6 +7,7 @@ import { type Check, localDay } from './check';
 import { lastEventDayOf } from './event-days';
 import { nameOf, runPreflight } from './preflight';
 import { type Probes, realProbes } from './probes';
+import { checkSharedDatabase } from './shared-database-check';
 import { runningVenue } from './venue-lock';
 
 // `ukt periksa [NAMA]` and, later, the venue launcher: the pre-flight check with the app's settings.
@@ -69,6 +70,8 @@ export async function periksaVenue(
     },
     probes,
   );
+  // A machine joining others on PostgreSQL: their key, their clock (docs/decisions/165).
+  checks.push(...(await checkSharedDatabase(config, () => probes.now().getTime())));
   return { name, checks: options.launcher ? checks.map(asLauncherSees) : checks };
 }
 

@@ -27,6 +27,8 @@ import { kegiatanRoutes } from './modules/kegiatan/kegiatan.routes';
 import { keshanRoutes } from './modules/keshan/keshan.routes';
 import { audioRoutes } from './modules/media/audio.routes';
 import { imgRoutes } from './modules/media/img.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { requestMetricsPlugin } from './modules/metrics/request-metrics';
 import { nilaiRoutes } from './modules/nilai/nilai.routes';
 import { adminPanitia, NO_ADMIN_LINE } from './modules/organisasi/mulai.service';
 import { ensureOrganisasi } from './modules/organisasi/organisasi.repository';
@@ -181,6 +183,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dataChangesPlugin);
   await app.register(pengujiTertundaPlugin);
   await app.register(docsPlugin);
+  // Counts every answer for /metrics once METRICS_TOKEN turns it on (docs/decisions/163).
+  await app.register(requestMetricsPlugin);
 
   // A new database holds the demo only when asked (UKT_DEMO=1, `npm start`); in service it starts
   // empty and `ukt mulai` or the venue's first start gives it its name and admins (docs/decisions/154).
@@ -239,6 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   await app.register(imgRoutes);
   await app.register(pasangSertifikatRoutes);
+  await app.register(metricsRoutes);
   await app.register(staticWebPlugin, { root: config.webDist });
   startMaintenance(app);
   startBackupSchedule(app);

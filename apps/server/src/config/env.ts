@@ -93,6 +93,8 @@ export const EnvSchema = z.object({
   UKT_BACKUP_PASSPHRASE: z.string().min(8, { error: 'UKT_BACKUP_PASSPHRASE minimal 8 karakter' }).optional(),
   // deploy/Caddyfile's storage folder: its CA travels with every backup (docs/decisions/132).
   UKT_CADDY_DATA: z.string().min(1).optional(),
+  // The token a monitoring system sends for /metrics; unset, /metrics answers 404 (docs/decisions/163).
+  METRICS_TOKEN: z.string().min(32, { error: 'METRICS_TOKEN minimal 32 karakter' }).optional(),
   // Set by npm to the directory `npm run …` was typed in; the CLI resolves file names against it.
   INIT_CWD: z.string().optional(),
 });
@@ -151,6 +153,8 @@ export interface Config {
   minFreeDiskBytes: number;
   /** Where the command was typed (npm runs workspace scripts elsewhere): CLI file names are relative to it. */
   invocationDir: string;
+  /** METRICS_TOKEN: /metrics is on, for this bearer token or a committee admin; undefined: off (404). */
+  metricsToken: string | undefined;
 }
 
 function trustProxy(value: string | undefined): boolean | string {
@@ -225,5 +229,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     diskPaths: [dataDir, ...(sqliteFile ? [sqliteFile] : [])],
     minFreeDiskBytes: Math.round(e.MIN_FREE_DISK_MB * 1024 * 1024),
     invocationDir: e.INIT_CWD ?? process.cwd(),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

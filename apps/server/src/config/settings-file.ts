@@ -49,6 +49,7 @@ export const HIDDEN_KEYS: ReadonlySet<string> = new Set([
   'WA_SECRET_KEY',
   'WA_HTTP_URL',
   'WA_HTTP_HEADERS',
+  'METRICS_TOKEN',
 ]);
 
 /** Where the settings file is: UKT_ENV_FILE when set (named), else ukt.env in the app's folder. */

@@ -4,6 +4,9 @@
 /** Where every API call lives (SPEC §7). */
 export const API_PREFIX = '/uktNEW/api';
 
+/** Prometheus's scrape address, outside API_PREFIX where a scrape looks by default (docs/decisions/163). */
+export const METRICS_PATH = '/metrics';
+
 type Part = string | number;
 const seg = (value: Part) => encodeURIComponent(String(value));
 

@@ -221,6 +221,18 @@ export async function findWaHasilTerakhir(
     .execute();
 }
 
+/** How many messages are in each state (the /metrics gauges, docs/decisions/163). */
+export async function countWaPesanPerStatus(db: Kysely<Database>): Promise<Record<WaStatus, number>> {
+  const rows = await db
+    .selectFrom('wa_pesan')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<WaStatus, number> = { antre: 0, terkirim: 0, gagal: 0 };
+  for (const row of rows) counts[row.status as WaStatus] = Number(row.n);
+  return counts;
+}
+
 /** A message's state, by id (tests and the console read it). */
 export async function findWaPesan(db: Kysely<Database>, id: number) {
   return db.selectFrom('wa_pesan').selectAll().where('id', '=', id).executeTakeFirst();

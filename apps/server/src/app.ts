@@ -27,6 +27,8 @@ import { kegiatanRoutes } from './modules/kegiatan/kegiatan.routes';
 import { keshanRoutes } from './modules/keshan/keshan.routes';
 import { audioRoutes } from './modules/media/audio.routes';
 import { imgRoutes } from './modules/media/img.routes';
+import { mediaStoreFor } from './modules/media/media.store';
+import { moveMediaIntoDatabase } from './modules/media/media-move';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { requestMetricsPlugin } from './modules/metrics/request-metrics';
 import { nilaiRoutes } from './modules/nilai/nilai.routes';
@@ -163,6 +165,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('pgSchema', options.pgSchema);
 
   await app.register(dbPlugin, { database });
+  // Recordings and images: files in DATA_DIR on SQLite, rows every machine reads on PostgreSQL,
+  // where the files an earlier version left are moved in first (docs/decisions/164).
+  app.decorate('media', mediaStoreFor(database.dialect, app.db, config.dataDir, clock));
+  if (database.dialect === 'postgres') {
+    await moveMediaIntoDatabase(app.db, config.dataDir, { log: app.log, now: clock() }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'Rekaman dan gambar di folder data belum dipindahkan ke database'),
+    );
+  }
   await app.register(closingPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {

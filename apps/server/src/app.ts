@@ -170,7 +170,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('media', mediaStoreFor(database.dialect, app.db, config.dataDir, clock));
   if (database.dialect === 'postgres') {
     await moveMediaIntoDatabase(app.db, config.dataDir, { log: app.log, now: clock() }).catch(
-      (error: unknown) => app.log.error({ err: error }, 'Rekaman dan gambar di folder data belum dipindahkan ke database'),
+      (error: unknown) =>
+        app.log.error({ err: error }, 'Rekaman dan gambar di folder data belum dipindahkan ke database'),
     );
   }
   await app.register(closingPlugin);

@@ -28,6 +28,7 @@ import * as demoIsi from './migrations/20261206-0001-demo-isi';
 import * as nomorWaRapi from './migrations/20261206-0002-nomor-wa-rapi';
 import * as sidikKunci from './migrations/20261206-0004-sidik-kunci';
 import * as giliran from './migrations/20261206-0005-giliran';
+import * as berkasMedia from './migrations/20261206-0006-berkas-media';
 import { NewerDatabaseError, newerDatabaseMessage } from './open-error';
 import { applyRoutines } from './routines';
 import type { Database } from './types';
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206-0002-nomor-wa-rapi': nomorWaRapi,
   '20261206-0004-sidik-kunci': sidikKunci,
   '20261206-0005-giliran': giliran,
+  '20261206-0006-berkas-media': berkasMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

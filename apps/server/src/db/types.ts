@@ -332,6 +332,18 @@ export interface WaJedaTable {
   berikut_at: number;
 }
 
+/** A recording or image on PostgreSQL, named as its path under DATA_DIR (docs/decisions/164). */
+export interface BerkasMediaTable {
+  nama: string;
+  /** Its content type (audio/webm, image/jpeg …). */
+  jenis: string;
+  ukuran: number;
+  /** Hex SHA-256 of isi. */
+  sha256: string;
+  isi: Buffer;
+  created_at: number;
+}
+
 /** The whole schema, for Kysely's types. */
 export interface Database {
   organisasi: OrganisasiTable;
@@ -363,4 +375,5 @@ export interface Database {
   sidik_kunci: SidikKunciTable;
   tugas_berkala: TugasBerkalaTable;
   wa_jeda: WaJedaTable;
+  berkas_media: BerkasMediaTable;
 }

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { API, AuditList } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -36,8 +34,8 @@ export async function fillExamDay(t: TestApp, admin: string): Promise<string[]> 
     headers: { ...headers, 'access-token': admin },
   });
   expect(upload.statusCode, upload.body).toBe(200);
-  mkdirSync(join(t.config.dataDir, 'photos'), { recursive: true });
-  writeFileSync(join(t.config.dataDir, 'photos', '2.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+  // A photo where the server keeps them: DATA_DIR on SQLite, the media table on PostgreSQL.
+  await t.app.media.put('photos/2.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/jpeg');
   expect((await api(t, admin, 'POST', API.panitia.sahkan.href(1), {})).statusCode).toBe(200);
   expect((await api(t, admin, 'GET', API.panitia.piagam.href(1))).statusCode).toBe(200);
   const kodes = (await t.app.db.selectFrom('sertifikat').select('kode').execute()).map((r) => r.kode);

@@ -37,6 +37,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   ukt: 'modules/kegiatan', // the exam events
   wa_pesan: 'modules/whatsapp', // messages through a WhatsApp gateway and their delivery state
   wa_jeda: 'modules/whatsapp', // the gateway's next free start, its pace across processes
+  berkas_media: 'modules/media', // recordings and images on PostgreSQL, shared by every machine
 };
 
 /** Folders under src/ the check skips: the migrations shape every table, the demo seeds them all. */

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { databaseSecret } from '../../db/database-secret';
+import { dialectName } from '../../db/dialect';
 import {
   beritaAcara,
   type DocumentDeps,
@@ -9,6 +10,7 @@ import {
   kartuPeserta,
   piagam,
 } from '../../modules/documents/documents.service';
+import { mediaStoreFor } from '../../modules/media/media.store';
 import { type Command, type Invocation, positive } from '../command';
 
 /** A document command (DESIGN §11): makes the PDF with the console's service and writes it to --out or its own name. */
@@ -32,7 +34,7 @@ function documentCommand(
         secret,
         orgId: config.orgId,
         publicUrl: config.publicUrl,
-        dataDir: config.dataDir,
+        media: mediaStoreFor(dialectName(config.databaseUrl), db, config.dataDir),
         now,
         zona: config.zonaWaktu,
       };

@@ -3,6 +3,7 @@ import type { DialectName } from '../../db/dialect';
 import { MIGRATION_LEVEL_SQL } from '../../db/migrate';
 import SQLite from '../../db/sqlite-driver';
 import type { Database } from '../../db/types';
+import { MEDIA_TABLE } from '../media/media-backup';
 
 // Whole tables, read and written without knowing them in advance: a backup taken before a pending
 // migration sees the old schema, and a restore fills the schema of the archive's migration level
@@ -14,6 +15,8 @@ export type Cell = string | number | null;
 export type Row = Record<string, Cell>;
 
 const isBookkeeping = (name: string) => name.startsWith('kysely_');
+/** The tables whose rows an archive holds: recordings and images travel as data files (media-backup.ts). */
+const inArchive = (name: string) => !isBookkeeping(name) && name !== MEDIA_TABLE;
 
 /** Rows read in one step; between steps the event loop answers other requests. */
 const CHUNK = 2_000;
@@ -62,7 +65,7 @@ function sqliteSnapshot(file: string): Snapshot & { close(): void } {
   }
   return {
     migration,
-    tables: names.filter((n) => !isBookkeeping(n)),
+    tables: names.filter(inArchive),
     async *rows(table) {
       const statement = conn.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}" ORDER BY rowid`);
       let chunk: Row[] = [];
@@ -105,7 +108,7 @@ function postgresSnapshot<T>(db: Kysely<Database>, read: (snapshot: Snapshot) =>
         : null;
       return await read({
         migration,
-        tables: names.filter((n) => !isBookkeeping(n)),
+        tables: names.filter(inArchive),
         async *rows(table) {
           const { rows: keys } = await sql<{ column: string }>`select a.attname as column from pg_index i
             join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)

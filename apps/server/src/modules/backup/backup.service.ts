@@ -9,6 +9,7 @@ import type { Database } from '../../db/types';
 import { appVersion } from '../../lib/app-version';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/errors';
+import { stageMediaRows } from '../media/media-backup';
 import { type ArchiveEntry, isSealed, readManifestEntry, writeArchive } from './archive';
 import { withSnapshot } from './backup.repository';
 import { dataFiles, sha256File, sqliteFileOf } from './backup-files';
@@ -172,14 +173,21 @@ async function takeBackup(
   const partial = `${file}${PARTIAL}`;
   try {
     const { counts, migration } = await writeTables(source, staging);
-    const files = await dataFiles(source.dataDir, {
+    const onDisk = await dataFiles(source.dataDir, {
       sqliteFile: sqliteFileOf(source.databaseUrl),
       backupDir: source.backupDir,
       caddyDataDir: source.caddyDataDir,
       otpOutbox: source.otpOutbox,
     });
+    // On PostgreSQL, recordings and images are rows: written out as the files they were in
+    // DATA_DIR, which they win over (docs/decisions/164).
+    const fromTable = new Set(
+      source.dialect === 'postgres' ? await stageMediaRows(source.db, join(staging, 'data')) : [],
+    );
+    const files = [...onDisk.filter((rel) => !fromTable.has(rel)), ...fromTable].sort();
     // Copied first, so a file rewritten meanwhile cannot differ from its checksum.
-    for (const rel of files) {
+    for (const rel of onDisk) {
+      if (fromTable.has(rel)) continue;
       const to = join(staging, 'data', rel);
       await mkdir(dirname(to), { recursive: true });
       await copyFile(join(source.dataDir, rel), to);

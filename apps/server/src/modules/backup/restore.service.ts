@@ -10,6 +10,7 @@ import type { Database } from '../../db/types';
 import { appVersion } from '../../lib/app-version';
 import { badRequest } from '../../lib/errors';
 import { compareVersions } from '../../lib/semver';
+import { mediaNamesOf, restoreMediaRows } from '../media/media-backup';
 import { extractArchive, type Unpacked } from './archive-extract';
 import { dropEverything, insertRows, listTables, type Row, syncAllSequences } from './backup.repository';
 import { BACKUP_FORMAT, type BackupManifest } from './backup.service';
@@ -236,7 +237,12 @@ export async function restoreBackup(
     step = 'migrasi';
     await migrateToLatest(db, target.pgSchema);
     step = 'berkas';
-    await putInPlace(staged, target.dataDir, dataNames, options.force ? there.files : []);
+    // On PostgreSQL, recordings and images become rows every machine reads (docs/decisions/164).
+    const asRows = sqliteFile === undefined ? mediaNamesOf(dataNames) : [];
+    await restoreMediaRows(db, staged, asRows);
+    const rows = new Set(asRows);
+    const asFiles = dataNames.filter((name) => !rows.has(name));
+    await putInPlace(staged, target.dataDir, asFiles, options.force ? there.files : []);
     step = 'caddy';
     const notes = ca ? await installCaddyCa(caddyDir, ca, new Date()) : [];
     return { manifest, notes };

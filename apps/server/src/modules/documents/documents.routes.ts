@@ -26,7 +26,7 @@ function depsOf(app: FastifyInstance, request: FastifyRequest): DocumentDeps {
     secret: app.secret,
     orgId: pengujiOf(request).id_organisasi,
     publicUrl: app.config.publicUrl,
-    dataDir: app.config.dataDir,
+    media: app.media,
     now: new Date(app.clock()),
     zona: app.config.zonaWaktu,
   };

@@ -19,6 +19,7 @@ import { findKegiatanById } from '../kegiatan/kegiatan.repository';
 import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 import { lockDisahkanAt } from '../kegiatan/kegiatan-sahkan.repository';
 import { tugasOf } from '../kegiatan/penugasan.repository';
+import type { MediaStore } from '../media/media.store';
 import { countPenguji, listPenguji } from '../penguji/penguji-panitia.repository';
 import { searchOf } from '../penguji/penguji-panitia.service';
 import { findRantingNama } from '../regions/regions.repository';
@@ -49,7 +50,8 @@ export interface DocumentDeps {
   orgId: number;
   /** The app's public address: login links and verification QRs point there. */
   publicUrl: string;
-  dataDir: string;
+  /** Where the organisation's logo is kept (docs/decisions/164). */
+  media: MediaStore;
   now: Date;
   /** The organisation's time zone (UKT_ZONA_WAKTU): times and days on paper are in it. */
   zona: ZonaWaktu;
@@ -97,7 +99,7 @@ export async function kartuPeserta(
         ? 'Kegiatan ini belum punya peserta aktif. Impor atau tambah peserta dulu.'
         : 'Ranting ini tidak punya peserta aktif di kegiatan ini. Pilih ranting lain.',
     );
-  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.media);
   const bytes = await kartuPesertaPdf(
     {
       ...identitas,
@@ -161,7 +163,7 @@ export async function kartuLogin(deps: DocumentDeps, cari: string, idUkt?: numbe
     const pos = tugas?.get(idPemilih)?.get(kegiatan.id_ukt) ?? [];
     return `Tugas: ${kegiatan.nama_ukt} · ${pos.length ? `Pos ${pos.map(namaPos).join(', ')}` : 'semua pos'}`;
   };
-  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.media);
   const bytes = await kartuLoginPdf(
     {
       ...identitas,
@@ -240,7 +242,7 @@ export async function piagam(deps: DocumentDeps, idUkt: number): Promise<Documen
         hariDi(disahkan, deps.zona).slice(0, 4),
       )
     : null;
-  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.media);
   const base = deps.publicUrl.replace(/\/$/, '');
   const bytes = await piagamPdf(
     {
@@ -274,7 +276,7 @@ export async function piagam(deps: DocumentDeps, idUkt: number): Promise<Documen
 export async function beritaAcara(deps: DocumentDeps, idUkt: number): Promise<DocumentFile> {
   const rekap = await rekapOf(deps, idUkt, 'semua');
   const { kegiatan, meta, aturan } = rekap;
-  const identitas = await identitasOf(deps.db, deps.orgId, deps.dataDir);
+  const identitas = await identitasOf(deps.db, deps.orgId, deps.media);
   const disahkan = kegiatan.disahkan_at;
   const lebihAwal = disahkan ? await alasanLebihAwal(deps.db, idUkt) : null;
   const peserta = rekap.rows.length;

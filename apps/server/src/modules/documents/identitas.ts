@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { PenandatanganSet } from '@ukt/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { gambarOf, gambarPath } from '../organisasi/gambar.store';
+import type { MediaStore } from '../media/media.store';
+import { gambarOf, readGambar } from '../organisasi/gambar.store';
 import { ORGANISASI_DEFAULTS } from '../organisasi/organisasi.mapper';
 import { findOrganisasiRow } from '../organisasi/organisasi.repository';
 import { penandatanganOf } from '../organisasi/penandatangan';
@@ -29,15 +29,13 @@ const titleCase = (text: string) =>
 export async function identitasOf(
   db: Kysely<Database>,
   idOrganisasi: number,
-  dataDir: string,
+  media: MediaStore,
 ): Promise<Identitas> {
   const row = await findOrganisasiRow(db, idOrganisasi);
   const warna = row?.warna && /^#[0-9a-f]{6}$/i.test(row.warna) ? row.warna : ORGANISASI_DEFAULTS.warna;
   const stored = row ? gambarOf(row).logo : undefined;
   const logo =
-    row && stored && stored.ext !== 'webp'
-      ? await readFile(gambarPath(dataDir, idOrganisasi, 'logo', stored)).catch(() => null)
-      : null;
+    row && stored && stored.ext !== 'webp' ? await readGambar(media, idOrganisasi, 'logo', stored) : null;
   return {
     organisasi: row?.nama_organisasi || 'Perguruan Pencak Silat',
     warna,

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { API, AudioFields, Id, postFlagField, postOfGroup } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,10 +42,10 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       const siswa = await siswaForPenguji(app.db, examiner, fields.id_siswa, fields.id_ukt);
       assertNotMundur(siswa);
       await assertNotHeldByOther(app.db, examiner, siswa, postFlagField(KSHAN_POST));
-      // A recording is a file, not a row: checked before it is stored, not in a transaction
-      // (the KSHAN score itself goes through NilaiSiswa, which checks in its transaction).
+      // A recording is checked before it is stored, not in the score's transaction (the KSHAN
+      // score itself goes through NilaiSiswa, which checks in its transaction).
       await assertNotDisahkan(app.db, fields.id_ukt);
-      await saveAudio(app.config.dataDir, fields, kind, audio);
+      await saveAudio(app.media, fields, kind, audio);
       return { success: true, message: 'Audio uploaded successfully!' };
     },
   );
@@ -66,12 +65,13 @@ export const audioRoutes: FastifyPluginAsyncZod = async (app) => {
       const examiner = pengujiOf(request);
       assertInTugas(examiner, request.params.id_ukt, KSHAN_POST);
       await siswaForPenguji(app.db, examiner, request.params.id_siswa, request.params.id_ukt);
-      const found = await findAudio(app.config.dataDir, request.params);
+      const found = await findAudio(app.media, request.params);
       if (!found) throw notFound('Rekaman belum ada.');
+      // Streamed as before (no Range requests): from the file, or from its row a part at a time.
       return reply
         .type(AUDIO_MIME[found.ext])
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(found.path));
+        .send(found.stream());
     },
   );
 };

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { AUDIO_EXTS, type AudioKind } from './audio-sniff';
+import type { MediaFile, MediaStore } from './media.store';
 
 /** Which recording: the event, participant and KSHAN question (1 or 2). All numbers, never user text. */
 export interface AudioKey {
@@ -10,47 +8,32 @@ export interface AudioKey {
   id_soal: number;
 }
 
-const dirOf = (dataDir: string, key: AudioKey) => join(dataDir, 'audio', String(key.id_ukt));
-const baseOf = (key: AudioKey) => `${key.id_siswa}-${key.id_soal}`;
+/** A recording's name in the media store: audio/{id_ukt}/{id_siswa}-{id_soal}.{ext}. */
+const nameOf = (key: AudioKey, ext: AudioKind['ext']) =>
+  `audio/${key.id_ukt}/${key.id_siswa}-${key.id_soal}.${ext}`;
 
 /**
- * Stores a recording under a server-made name (DATA_DIR/audio/{id_ukt}/{id_siswa}-{id_soal}.{ext}),
- * written to a temporary file first so a reader never sees half a file; a new take replaces the old.
+ * Stores a recording under a server-made name (docs/decisions/164: a file in DATA_DIR on SQLite, a
+ * row on PostgreSQL); a reader never sees half of it, and a new take replaces the old in one step.
  */
 export async function saveAudio(
-  dataDir: string,
+  media: MediaStore,
   key: AudioKey,
   kind: AudioKind,
   data: Buffer,
 ): Promise<void> {
-  const dir = dirOf(dataDir, key);
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${baseOf(key)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, data).catch(async (error: unknown) => {
-    // A full disk leaves part of the file behind: give that space back (docs/decisions/100).
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  });
-  for (const ext of AUDIO_EXTS) {
-    if (ext !== kind.ext) await unlink(join(dir, `${baseOf(key)}.${ext}`)).catch(() => undefined);
-  }
-  await rename(temp, join(dir, `${baseOf(key)}.${kind.ext}`));
+  const others = AUDIO_EXTS.filter((ext) => ext !== kind.ext).map((ext) => nameOf(key, ext));
+  await media.put(nameOf(key, kind.ext), data, kind.mime, others);
 }
 
-/** The stored recording of a key: its path and extension, or null. */
+/** The stored recording of a key and its extension, or null. */
 export async function findAudio(
-  dataDir: string,
+  media: MediaStore,
   key: AudioKey,
-): Promise<{ path: string; ext: AudioKind['ext'] } | null> {
+): Promise<(MediaFile & { ext: AudioKind['ext'] }) | null> {
   for (const ext of AUDIO_EXTS) {
-    const path = join(dirOf(dataDir, key), `${baseOf(key)}.${ext}`);
-    if (
-      await stat(path).then(
-        () => true,
-        () => false,
-      )
-    )
-      return { path, ext };
+    const found = await media.open(nameOf(key, ext));
+    if (found) return { ...found, ext };
   }
   return null;
 }

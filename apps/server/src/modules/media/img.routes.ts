@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Id, IMG } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { AUTH_ERRORS } from '../../lib/schemas';
+import { readWhole } from './media.store';
 
 // A neutral silhouette for examiners without a photo (SPEC §9: shown at 100x80).
 const AVATAR = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80"><rect width="100" height="80" fill="#e5e7eb"/><circle cx="50" cy="30" r="14" fill="#9ca3af"/><path d="M22 78c2-16 14-24 28-24s26 8 28 24z" fill="#9ca3af"/></svg>`;
@@ -33,8 +32,8 @@ export const imgRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id_organisasi !== app.config.orgId) throw notFound('Organisasi tidak ditemukan.');
       reply.header('cache-control', 'private, max-age=300');
       for (const [ext, type] of PHOTO_TYPES) {
-        const file = join(app.config.dataDir, 'photos', `${request.params.id_pemilih}.${ext}`);
-        const photo = await readFile(file).catch(() => null);
+        const file = await app.media.open(`photos/${request.params.id_pemilih}.${ext}`);
+        const photo = file ? await readWhole(file).catch(() => null) : null;
         if (photo) return reply.type(type).send(photo);
       }
       return reply.type('image/svg+xml').send(AVATAR);

@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { GAMBAR_SLOTS, type GambarSlot } from '@ukt/core';
 import { z } from 'zod';
 import { IMAGE_EXTS, type ImageKind } from '../media/image-sniff';
+import { type MediaStore, readWhole } from '../media/media.store';
 
-// The organisation's logo and banners (DESIGN §9), stored on disk under DATA_DIR like recordings
-// (docs/decisions/017, 036). Each upload gets its own file, named after its content's hash, so
+// The organisation's logo and banners (DESIGN §9), kept in the media store like recordings: files
+// under DATA_DIR on SQLite, rows on PostgreSQL (docs/decisions/017, 036, 164). Each upload gets its
+// own file, named after its content's hash, so
 // the database row always names a file that exists: the new file is written first, the row then
 // points to it, and only after that commit is the old file removed.
 
@@ -51,11 +51,20 @@ export function gambarColumns(set: GambarSet): { banners: string; logo_gambar: s
   return { banners: JSON.stringify(banners), logo_gambar: set.logo ? JSON.stringify(set.logo) : '' };
 }
 
-const dirOf = (dataDir: string, idOrganisasi: number) => join(dataDir, 'organisasi', String(idOrganisasi));
+/** An uploaded image's name in the media store: organisasi/{id}/{slot}-{v}.{ext}, every part checked. */
+export function gambarName(idOrganisasi: number, slot: GambarSlot, stored: StoredGambar) {
+  return `organisasi/${idOrganisasi}/${slot}-${stored.v}.${stored.ext}`;
+}
 
-/** Where an uploaded image lives: DATA_DIR/organisasi/{id}/{slot}-{v}.{ext}, every part checked. */
-export function gambarPath(dataDir: string, idOrganisasi: number, slot: GambarSlot, stored: StoredGambar) {
-  return join(dirOf(dataDir, idOrganisasi), `${slot}-${stored.v}.${stored.ext}`);
+/** An uploaded image's bytes, or null when it is not there. */
+export async function readGambar(
+  media: MediaStore,
+  idOrganisasi: number,
+  slot: GambarSlot,
+  stored: StoredGambar,
+): Promise<Buffer | null> {
+  const file = await media.open(gambarName(idOrganisasi, slot, stored));
+  return file ? readWhole(file).catch(() => null) : null;
 }
 
 /**
@@ -64,7 +73,7 @@ export function gambarPath(dataDir: string, idOrganisasi: number, slot: GambarSl
  * same image uploaded again to the same slot has one already). Writes no database row.
  */
 export async function writeGambarFile(
-  dataDir: string,
+  media: MediaStore,
   idOrganisasi: number,
   slot: GambarSlot,
   kind: ImageKind,
@@ -74,21 +83,9 @@ export async function writeGambarFile(
     ext: kind.ext,
     v: createHash('sha256').update(data).digest('hex').slice(0, 12),
   };
-  const path = gambarPath(dataDir, idOrganisasi, slot, stored);
-  const existed = await stat(path).then(
-    () => true,
-    () => false,
-  );
-  if (existed) return { stored, created: false };
-  const dir = dirOf(dataDir, idOrganisasi);
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${slot}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, data).catch(async (error: unknown) => {
-    // A full disk leaves part of the file behind: give that space back (docs/decisions/100).
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  });
-  await rename(temp, path);
+  const name = gambarName(idOrganisasi, slot, stored);
+  if (await media.exists(name)) return { stored, created: false };
+  await media.put(name, data, kind.mime);
   return { stored, created: true };
 }
 
@@ -99,10 +96,10 @@ export function sameGambar(a: StoredGambar | undefined, b: StoredGambar | undefi
 
 /** Removes an image's file; one already gone is fine. */
 export async function removeGambarFile(
-  dataDir: string,
+  media: MediaStore,
   idOrganisasi: number,
   slot: GambarSlot,
   stored: StoredGambar,
 ): Promise<void> {
-  await unlink(gambarPath(dataDir, idOrganisasi, slot, stored)).catch(() => undefined);
+  await media.remove(gambarName(idOrganisasi, slot, stored));
 }

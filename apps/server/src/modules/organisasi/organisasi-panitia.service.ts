@@ -13,6 +13,7 @@ import type { AuthPenguji } from '../../plugins/context';
 import { setPenandatanganKegiatan } from '../kegiatan/kegiatan.repository';
 import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import type { ImageKind } from '../media/image-sniff';
+import type { MediaStore } from '../media/media.store';
 import {
   type GambarSet,
   gambarColumns,
@@ -33,7 +34,7 @@ import { penandatanganColumn, penandatanganOf } from './penandatangan';
 export interface OrganisasiDeps {
   db: Kysely<Database>;
   writer: Writer;
-  dataDir: string;
+  media: MediaStore;
   idOrganisasi: number;
   now: string;
 }
@@ -168,7 +169,7 @@ export async function uploadGambar(
   image: { data: Buffer; kind: ImageKind },
 ): Promise<PanitiaOrganisasi> {
   const { stored, created } = await writeGambarFile(
-    deps.dataDir,
+    deps.media,
     deps.idOrganisasi,
     slot,
     image.kind,
@@ -178,11 +179,11 @@ export async function uploadGambar(
   try {
     before = await changeSlot(deps, slot, stored);
   } catch (error) {
-    if (created) await removeGambarFile(deps.dataDir, deps.idOrganisasi, slot, stored);
+    if (created) await removeGambarFile(deps.media, deps.idOrganisasi, slot, stored);
     throw error;
   }
   if (before && !sameGambar(before, stored)) {
-    await removeGambarFile(deps.dataDir, deps.idOrganisasi, slot, before);
+    await removeGambarFile(deps.media, deps.idOrganisasi, slot, before);
   }
   return getPanitiaOrganisasi(deps.db, deps.idOrganisasi);
 }
@@ -190,6 +191,6 @@ export async function uploadGambar(
 /** Empties a slot (a banner leaves the carousel; the logo goes back to the default one). */
 export async function deleteGambar(deps: OrganisasiDeps, slot: GambarSlot): Promise<PanitiaOrganisasi> {
   const before = await changeSlot(deps, slot, undefined);
-  if (before) await removeGambarFile(deps.dataDir, deps.idOrganisasi, slot, before);
+  if (before) await removeGambarFile(deps.media, deps.idOrganisasi, slot, before);
   return getPanitiaOrganisasi(deps.db, deps.idOrganisasi);
 }

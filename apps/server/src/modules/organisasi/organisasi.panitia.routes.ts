@@ -34,7 +34,7 @@ export const organisasiPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (request: FastifyRequest): OrganisasiDeps => ({
     db: app.db,
     writer: app.writer,
-    dataDir: app.config.dataDir,
+    media: app.media,
     idOrganisasi: pengujiOf(request).id_organisasi,
     now: new Date(app.clock()).toISOString(),
   });

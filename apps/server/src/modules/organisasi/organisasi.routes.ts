@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { API, apiResult, GambarParams, Id, Organisasi } from '@ukt/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ErrorResult } from '../../lib/schemas';
 import { IMAGE_MIME } from '../media/image-sniff';
-import { gambarOf, gambarPath } from './gambar.store';
+import { gambarOf, readGambar } from './gambar.store';
 import { findOrganisasi, findOrganisasiRow } from './organisasi.repository';
 
 /** A year: an image URL carries its version, so a new upload is a new URL. */
@@ -48,9 +47,7 @@ export const organisasiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, slot } = request.params;
       const row = id === app.config.orgId ? await findOrganisasiRow(app.db, id) : undefined;
       const stored = row ? gambarOf(row)[slot] : undefined;
-      const image = stored
-        ? await readFile(gambarPath(app.config.dataDir, id, slot, stored)).catch(() => null)
-        : null;
+      const image = stored ? await readGambar(app.media, id, slot, stored) : null;
       if (!stored || !image) throw notFound('Gambar belum diunggah panitia.');
       // Only the current version's URL may be kept for long; any other gets today's image, revalidated.
       const current = request.query.v === stored.v;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, AuditList, type AuditRow } from '@ukt/core';
@@ -10,6 +10,7 @@ import { loginLinkByNoWa } from '../../../src/modules/auth/login-link.service';
 import { createBackup } from '../../../src/modules/backup/backup.service';
 import { serverBackupSource } from '../../../src/modules/backup/backup-source';
 import { restoreBackup } from '../../../src/modules/backup/restore.service';
+import { readWhole } from '../../../src/modules/media/media.store';
 import {
   ADMIN,
   api,
@@ -131,9 +132,13 @@ describe.each(pairs)('restore drill %s', (_name, from, to) => {
 
     // Event 1, untouched since the day was filled, answers byte for byte as before.
     expect(await dayAnswers(restored, admin, kodes)).toEqual(before);
-    expect(readFileSync(join(dataDir, 'photos', '2.jpg'))).toEqual(
-      readFileSync(join(t.config.dataDir, 'photos', '2.jpg')),
-    );
+    // The photo is back where the restored server keeps it (a file on SQLite, a row on PostgreSQL).
+    const photo = async (app: FastifyInstance) => {
+      const file = await app.media.open('photos/2.jpg');
+      return file ? readWhole(file) : null;
+    };
+    expect(await photo(restored)).toEqual(await photo(t.app));
+    expect(await photo(restored)).not.toBeNull();
     const missing = await restored.inject({
       method: 'GET',
       url: `/uktNEW/api${API.verifikasi.href('X'.repeat(20))}`,

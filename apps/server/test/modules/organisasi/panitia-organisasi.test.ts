@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   API,
   GAMBAR_MAX_BYTES,
@@ -67,13 +65,11 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     return Organisasi.parse(res.json().data);
   };
   const fetchImage = (url: string) => t.app.inject({ method: 'GET', url });
-  const storedFiles = () => {
-    try {
-      return readdirSync(join(t.config.dataDir, 'organisasi', '1')).sort();
-    } catch {
-      return [];
-    }
-  };
+  // The organisation's stored images (files in DATA_DIR on SQLite, rows on PostgreSQL).
+  const storedFiles = async () =>
+    (await t.app.media.list())
+      .filter((name) => name.startsWith('organisasi/1/'))
+      .map((name) => name.slice('organisasi/1/'.length));
 
   it('answers 401 without a token and 403 to examiners who are not committee admins', async () => {
     const calls = [
@@ -96,7 +92,7 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     expect(noToken.statusCode).toBe(401);
     for (const token of [siti, agus])
       expect((await upload('logo', [{ data: PNG(1) }], token)).statusCode).toBe(403);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect((await current()).nama_organisasi).toBe('Perguruan Pencak Silat Demo');
   });
 
@@ -197,12 +193,12 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     const stale = await fetchImage(org.logo);
     expect(stale.headers['cache-control']).toBe('no-cache');
     expect(stale.rawPayload.equals(JPEG)).toBe(true);
-    expect(storedFiles()).toEqual([`logo-${new URL(next.logo, 'http://x').searchParams.get('v')}.jpg`]);
+    expect(await storedFiles()).toEqual([`logo-${new URL(next.logo, 'http://x').searchParams.get('v')}.jpg`]);
 
     // The same image again changes nothing and keeps its file.
     const again = OrganisasiOne.parse((await upload('logo', [{ data: JPEG }])).json()).data;
     expect(again.logo).toBe(next.logo);
-    expect(storedFiles()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
   });
 
   it('keeps banners in slot order, and deletes one slot at a time', async () => {
@@ -220,7 +216,7 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     expect(after.banners).toEqual([org.gambar.banner3]);
     expect(after.gambar.banner1).toBeNull();
     expect((await fetchImage(org.banners[0] as string)).statusCode).toBe(404);
-    expect(storedFiles().some((f) => f.startsWith('banner1-'))).toBe(false);
+    expect((await storedFiles()).some((f) => f.startsWith('banner1-'))).toBe(false);
     // Deleting an empty slot is fine.
     expect((await api(t, admin, 'DELETE', API.panitia.organisasiGambar.href('banner1'))).statusCode).toBe(
       200,
@@ -247,7 +243,7 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
 
   it('refuses oversized and forged images, writing no file and changing nothing', async () => {
     const before = await current();
-    const files = storedFiles();
+    const files = await storedFiles();
     const big = Buffer.concat([PNG(9), Buffer.alloc(GAMBAR_MAX_BYTES, 0)]);
     const tooBig = await upload('banner2', [{ data: big }]);
     expect(tooBig.statusCode).toBe(413);
@@ -277,7 +273,7 @@ describe.each(DATABASES)('console organisation on %s', (kind) => {
     );
 
     expect(await current()).toEqual(before);
-    expect(storedFiles()).toEqual(files);
+    expect(await storedFiles()).toEqual(files);
   });
 
   it('serves images of this organisation only, and 404 for an empty slot', async () => {

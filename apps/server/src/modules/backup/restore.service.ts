@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Kysely } from 'kysely';
+import semver from 'semver';
 import { createDialect } from '../../db/dialect';
 import { MIGRATION_NAMES, migrateToLatest, migrateWithin } from '../../db/migrate';
 import type { Database } from '../../db/types';
 import { appVersion } from '../../lib/app-version';
 import { badRequest } from '../../lib/errors';
-import { compareVersions } from '../../lib/semver';
 import { mediaNamesOf, restoreMediaRows } from '../media/media-backup';
 import { extractArchive, type Unpacked } from './archive-extract';
 import { dropEverything, insertRows, listTables, type Row, syncAllSequences } from './backup.repository';
@@ -91,7 +91,9 @@ async function readManifest(dir: string, names: string[]): Promise<BackupManifes
  */
 function refuseNewerApp(manifest: BackupManifest): void {
   const ours = appVersion();
-  const newer = compareVersions(manifest.app_version, ours) === 1;
+  // An app version that is not a semantic version is not taken for a newer one.
+  const comparable = semver.valid(manifest.app_version) !== null && semver.valid(ours) !== null;
+  const newer = comparable && semver.gt(manifest.app_version, ours);
   const knownLevel = MIGRATION_NAMES.includes(manifest.migration);
   if (knownLevel && (!newer || manifest.reason === 'migrasi')) return;
   const level = knownLevel ? '' : ` dan tingkat migrasi ${manifest.migration} yang belum dikenal versi ini`;

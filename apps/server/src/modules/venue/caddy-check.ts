@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import { compareVersions } from '../../lib/semver';
+import semver from 'semver';
 import { type Check, codeOf, failed, passed, warned } from './check';
 import type { Probes } from './probes';
 
@@ -117,7 +117,7 @@ export async function checkCaddy(place: CaddyPlace, probes: Probes): Promise<Che
       `Pastikan itu Caddy ${MIN_CADDY_VERSION.replace(/\.0$/, '')} atau lebih baru (\`caddy version\`).`,
     );
   }
-  if ((compareVersions(version, MIN_CADDY_VERSION) ?? -1) < 0) {
+  if (semver.valid(version) === null || semver.lt(version, MIN_CADDY_VERSION)) {
     return failed(
       id,
       judul,

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { API, OUTBOX_DITOLAK_HEADER, OUTBOX_HEADER, Progres } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../../src/modules/auth/session.service';
@@ -115,8 +113,8 @@ describe.each(DATABASES)('assignments held by the server on %s', (kind) => {
   };
   const hear = (token: string, idSiswa: number, idUkt: number) =>
     api(t, token, 'GET', API.keshanAudio.href(idUkt, idSiswa, 1));
-  const recordingOf = (idUkt: number, idSiswa: number) =>
-    join(t.config.dataDir, 'audio', String(idUkt), `${idSiswa}-1.webm`);
+  // Stored where the server keeps recordings: DATA_DIR on SQLite, the media table on PostgreSQL.
+  const isStored = (idUkt: number, idSiswa: number) => t.app.media.exists(`audio/${idUkt}/${idSiswa}-1.webm`);
   const sitisAudit = () =>
     t.app.db
       .selectFrom('audit_log')
@@ -190,7 +188,7 @@ describe.each(DATABASES)('assignments held by the server on %s', (kind) => {
       .where('id_siswa', 'in', [p2, q2])
       .execute();
     expect(records).toEqual([]);
-    expect(existsSync(recordingOf(1, p2))).toBe(false);
+    expect(await isStored(1, p2)).toBe(false);
   });
 
   it('lets a KESHAN examiner read the belt of her event, grade and record, and names every assignment', async () => {
@@ -204,7 +202,7 @@ describe.each(DATABASES)('assignments held by the server on %s', (kind) => {
     expect(graded.statusCode, graded.body).toBe(200);
     const recorded = await upload(siti, p3, 1);
     expect(recorded.statusCode, recorded.body).toBe(200);
-    expect(existsSync(recordingOf(1, p3))).toBe(true);
+    expect(await isStored(1, p3)).toBe(true);
     expect((await hear(siti, p3, 1)).statusCode).toBe(200);
 
     await assign(sitiId, [
@@ -285,7 +283,7 @@ describe.each(DATABASES)('assignments held by the server on %s', (kind) => {
     expect(scored.headers['idempotent-replayed']).toBeUndefined();
     const recorded = await upload(siti, c, 2, 'rekaman-ditolak');
     expect(recorded.statusCode, recorded.body).toBe(200);
-    expect(existsSync(recordingOf(2, c))).toBe(true);
+    expect(await isStored(2, c)).toBe(true);
   });
 
   it("shows on the progress page how many of a phone's writes the server refused", async () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMBUNG_SCALE } from '@ukt/core';
@@ -11,6 +11,7 @@ import { refreshPlannerStats } from '../src/db/planner';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { ROSTER_TABLES } from '../src/modules/imports/import-kinds';
+import { startCaddyFront } from './caddy-front';
 import { isEmptyList, listMix } from './list-mix';
 import { BENCH_SECRET, freePort, freshDatabase, PG_URL, serverEnv, startCeiling, waitFor } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
@@ -22,7 +23,8 @@ import { BENCH_DIST, SERVER_DIR } from './server-build';
 // on an event of 2,000 participants and one of 100,000; p50/p99 per call kind. Every take changes
 // a post flag and so makes every cached list answer of the event stale: the list is measured
 // while it is being rebuilt all the time. Then the same mix on PostgreSQL, in one process and
-// through 2 processes of the cluster entry (dist/cluster.js, WORKERS=2). The plain list (reads
+// through 2 processes of the cluster entry (dist/cluster.js, WORKERS=2), and on two machines behind
+// Caddy (two server.js with their own data folders, deploy/Caddyfile.mesin-banyak). The plain list (reads
 // only) and a bare node:http ceiling, measured right before and after, give the ratio of DESIGN §8.
 // `npm run bench -- --only mixed` runs this part alone.
 
@@ -71,6 +73,21 @@ async function startServer(
     new Promise((_, reject) => setTimeout(() => reject(new Error('klaster tidak siap dalam 60 s')), 60_000)),
   ]);
   return base;
+}
+
+/**
+ * Two machines on one PostgreSQL, as an organisation's server grows (docs/decisions/165): two
+ * server.js processes, each with a data folder and a port of its own, and Caddy in front of both
+ * with deploy/Caddyfile.mesin-banyak. On this one machine they share its two cores with Caddy.
+ */
+async function startMachines(url: string, dir: string, children: ChildProcess[]): Promise<string> {
+  const upstreams: string[] = [];
+  for (const name of ['mesin-1', 'mesin-2']) {
+    const own = join(dir, name);
+    mkdirSync(own, { recursive: true });
+    upstreams.push(await startServer('server.js', url, own, children, { TRUST_PROXY: '127.0.0.1' }));
+  }
+  return startCaddyFront(upstreams, join(dir, 'caddy'), children);
 }
 
 /** The n-th score write of a run: a SAMBUNG score of one of the event's participants. */
@@ -359,12 +376,20 @@ export async function runMixedBench(): Promise<boolean> {
       try {
         console.log('Campuran, PostgreSQL: menyiapkan 2.000 + 100.000 peserta…');
         const pg = await seed(database.url);
-        for (const [entry, label] of [
+        // BENCH_MIXED_MACHINES=0 leaves out the two machines behind Caddy.
+        const setups: [entry: 'server.js' | 'cluster.js' | 'machines', label: string][] = [
           ['server.js', '1 process'],
           ['cluster.js', '2 processes'],
-        ] as const) {
+          ...(process.env.BENCH_MIXED_MACHINES === '0'
+            ? []
+            : [['machines', '2 machines behind Caddy'] as ['machines', string]]),
+        ];
+        for (const [entry, label] of setups) {
           const workers: Record<string, string> = entry === 'cluster.js' ? { WORKERS: '2' } : {};
-          const pgBase = await startServer(entry, database.url, dir, children, workers);
+          const pgBase =
+            entry === 'machines'
+              ? await startMachines(database.url, dir, children)
+              : await startServer(entry, database.url, dir, children, workers);
           for (const event of pg.events) {
             console.log(`Campuran, PostgreSQL ${label}, ${event.label} peserta…`);
             await checkpoint(database.url);

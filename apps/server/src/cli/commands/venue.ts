@@ -9,7 +9,7 @@ export const venueCommands: OwnDatabaseCommand[] = [
     name: 'periksa',
     ownDatabase: true,
     flags: '[NAMA] [--sertifikat FILE --kunci FILE]',
-    help: 'periksa laptop venue sebelum mulai: port, nama, Caddy, sertifikat, jam, disk, cadangan; di mesin yang bergabung pada PostgreSQL juga kunci dan jam database',
+    help: 'periksa laptop venue sebelum mulai: port, nama, Caddy, sertifikat, jam, disk, cadangan; di mesin yang bergabung pada PostgreSQL juga kunci, penyimpanan rekaman dan jam database',
     // Runs before any database exists: the events' dates are read only if one can be opened.
     async run({ config, io, arg, flag }) {
       const options = { name: arg, certificate: flag('sertifikat'), key: flag('kunci') };

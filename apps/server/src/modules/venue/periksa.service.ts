@@ -8,6 +8,7 @@ import { lastEventDayOf } from './event-days';
 import { nameOf, runPreflight } from './preflight';
 import { type Probes, realProbes } from './probes';
 import { checkSharedDatabase } from './shared-database-check';
+import { checkSharedMedia } from './shared-media-check';
 import { runningVenue } from './venue-lock';
 
 // `ukt periksa [NAMA]` and, later, the venue launcher: the pre-flight check with the app's settings.
@@ -70,8 +71,14 @@ export async function periksaVenue(
     },
     probes,
   );
-  // A machine joining others on PostgreSQL: their key, their clock (docs/decisions/165).
-  checks.push(...(await checkSharedDatabase(config, () => probes.now().getTime())));
+  // A machine joining others on PostgreSQL: their key, their clock, their media store (docs/decisions/165).
+  checks.push(
+    ...(await checkSharedDatabase(
+      config,
+      () => probes.now().getTime(),
+      (db) => [checkSharedMedia(db)],
+    )),
+  );
   return { name, checks: options.launcher ? checks.map(asLauncherSees) : checks };
 }
 

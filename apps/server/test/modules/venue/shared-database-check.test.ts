@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
+import { connectDb } from '../../../src/db/connect';
 import { checkSharedClock, checkSharedKey } from '../../../src/modules/venue/shared-database-check';
-import { DATABASES, startApp, type TestApp, testConfig } from '../../support/app';
+import { checkSharedMedia } from '../../../src/modules/venue/shared-media-check';
+import { DATABASES, freshSchema, startApp, type TestApp, testConfig } from '../../support/app';
 import { freshDatabase } from '../../support/pg-cluster';
 import { runToExit } from '../../support/server-process';
 
 // `ukt periksa` on a machine that joins others on one database (docs/decisions/165): its key
-// against the fingerprint the database keeps, its clock against the database's. Each check agreeing
-// and differing, on both databases; and the command itself on PostgreSQL, where it runs them.
+// against the fingerprint the database keeps, its clock against the database's, and on PostgreSQL
+// the media store every machine reads. Each check agreeing and differing, on both databases; and the
+// command itself on PostgreSQL, where it runs them.
 
 const MIN = 60_000;
 const SECRET = 'test-secret-0123456789abcdef0123456789';
@@ -73,6 +76,35 @@ describe.each(DATABASES)('the checks of a machine that joins (%s)', (kind) => {
   });
 });
 
+describe.runIf(DATABASES.includes('postgres'))('the media check of a machine that joins (postgres)', () => {
+  it('the media store of a migrated database answers; a database without it is a ✗ saying what to start', async () => {
+    const t = await startApp('postgres');
+    try {
+      expect(await checkSharedMedia(t.app.db)).toEqual({
+        id: 'media-bersama',
+        ok: true,
+        judul: 'Rekaman dan foto dibaca semua mesin',
+        pesan: 'Disimpan di database PostgreSQL, bukan di DATA_DIR mesin ini.',
+      });
+    } finally {
+      await t.close();
+    }
+    const empty = await freshSchema(process.env.TEST_DATABASE_URL as string);
+    const { db } = connectDb(process.env.TEST_DATABASE_URL as string, { pgSchema: empty.schema });
+    try {
+      const check = await checkSharedMedia(db);
+      expect(check.ok).toBe(false);
+      expect(check.pesan).toMatch(/^Penyimpanan rekaman di database tidak dapat dibaca: /);
+      expect(check.saran).toBe(
+        'Mulai dulu mesin pertama dengan versi aplikasi yang sama (ia menyiapkan tabelnya), lalu periksa lagi.',
+      );
+    } finally {
+      await db.destroy();
+      await empty.drop();
+    }
+  });
+});
+
 describe.runIf(DATABASES.includes('postgres'))(
   'ukt periksa on a machine joining PostgreSQL',
   { timeout: 120_000 },
@@ -118,6 +150,9 @@ describe.runIf(DATABASES.includes('postgres'))(
       expect(
         run.lines.find((l) => l.startsWith('✓ Jam mesin ini sama dengan jam database: Selisih')),
       ).toBeDefined();
+      expect(run.lines).toContain(
+        '✓ Rekaman dan foto dibaca semua mesin: Disimpan di database PostgreSQL, bukan di DATA_DIR mesin ini.',
+      );
     });
 
     it('says which differs, what to do, and exits 1', async () => {

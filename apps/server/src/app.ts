@@ -71,6 +71,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requirePanitia } from './plugins/require-panitia';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
+import { loggerOptions } from './plugins/terminal-log';
 
 /** What tests may replace: the clock, the OTP sender, the PostgreSQL schema to work in, the session cache, the SQLite lock wait. */
 export interface AppOptions {
@@ -122,7 +123,7 @@ const CSP = {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   ensureDataDir(config.dataDir);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

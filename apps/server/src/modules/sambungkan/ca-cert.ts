@@ -34,14 +34,14 @@ function unreachable(url: URL, error: unknown, timeoutMs: number): CaCertReading
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return problem(
       `Nama ${url.hostname} tidak dikenal oleh komputer server, jadi sertifikat di ${url.href} tidak dapat dibaca. ` +
-        `Sambungkan laptop ke WiFi router yang mengenal nama itu (panduan docs/pasang-venue.md, langkah 3), atau isi CA_CERT_URL. ${CHECK}`,
+        `Sambungkan laptop ke WiFi router yang mengenal nama itu (panduan docs/pasang-venue.md, langkah 2), atau isi CA_CERT_URL. ${CHECK}`,
       detail,
     );
   }
   if (code === 'ECONNREFUSED') {
     return problem(
       `Tidak ada yang menjawab di ${url.host}: Caddy belum berjalan atau memakai port lain. ` +
-        `Jalankan Caddy (panduan docs/pasang-venue.md, langkah 5). ${CHECK}`,
+        `Jalankan Caddy lewat peluncur (panduan docs/pasang-venue.md, langkah 3). ${CHECK}`,
       detail,
     );
   }

@@ -240,7 +240,7 @@ describe.each(DATABASES)('console Sambungkan HP on %s', (kind) => {
     expect(answer.sertifikat_ca).toBeNull();
     expect(answer.masalah_sertifikat_ca).toBe(
       `Tidak ada yang menjawab di 127.0.0.1:${port}: Caddy belum berjalan atau memakai port lain. ` +
-        'Jalankan Caddy (panduan docs/pasang-venue.md, langkah 5). Sesudah memperbaikinya, muat ulang halaman ini.',
+        'Jalankan Caddy lewat peluncur (panduan docs/pasang-venue.md, langkah 3). Sesudah memperbaikinya, muat ulang halaman ini.',
     );
   });
 });

@@ -214,6 +214,13 @@ async function main(): Promise<void> {
   // SIGHUP: the terminal closed, or on Windows the console window; SIGBREAK: Ctrl+Break on Windows.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const)
     process.on(signal, () => void stopAll(0));
+  // `npm run venue` starts this through npm and a shell. When one of them ends without passing a
+  // signal on (killed outright), the window shows its prompt again as if all had stopped, and the
+  // terminal's hang-up no longer reaches this process: it stops with what started it.
+  const startedBy = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== startedBy) void stopAll(0);
+  }, 1_000).unref();
   const watch = (child: Child, says: (tail: string) => string | Promise<string>) => {
     void child.exited.then(async () => {
       if (stopping) return;

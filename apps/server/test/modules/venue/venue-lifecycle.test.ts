@@ -106,7 +106,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
   /** Starts `node --import tsx src/venue.ts ujian.test` (through `script` when `terminal`), and waits until it runs. */
   const launch = async (
     homeDir: string,
-    options: { more?: Record<string, string>; terminal?: boolean; args?: string[] } = {},
+    options: { more?: Record<string, string>; terminal?: boolean; shell?: boolean; args?: string[] } = {},
   ): Promise<Launched> => {
     const { dataDir, ports, env } = await environment(homeDir, options.more);
     // The committee's own organisation on a fresh database (docs/decisions/154).
@@ -123,9 +123,14 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
       ...(options.args ?? []),
     ];
     // `script` gives the launcher a real terminal: killing `script` closes it, as closing a window does.
+    // `shell`: started as `npm run venue` starts it, through a shell that waits for it (`; :` keeps sh
+    // from replacing itself with the command).
+    const quotedCommand = command.map((word) => `'${word}'`).join(' ');
     const [program, ...args] = options.terminal
-      ? ['script', '-qfec', command.map((word) => `'${word}'`).join(' '), '/dev/null']
-      : command;
+      ? ['script', '-qfec', quotedCommand, '/dev/null']
+      : options.shell
+        ? ['sh', '-c', `${quotedCommand}; :`]
+        : command;
     const child = spawn(program as string, args, {
       cwd: SERVER_DIR,
       env,
@@ -210,6 +215,13 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
   it('the terminal itself closed (its program killed, the launcher gets the hang-up): both stop', async () => {
     const venue = await launch(home(), { terminal: true });
     // `script` is the terminal here: killed outright, its side of the terminal closes.
+    process.kill(venue.child.pid as number, 'SIGKILL');
+    await leftNothing(venue);
+  });
+
+  it('what started it (npm, its shell) killed outright: the launcher stops with it', async () => {
+    const venue = await launch(home(), { shell: true });
+    expect(venue.pids.launcher).not.toBe(venue.child.pid);
     process.kill(venue.child.pid as number, 'SIGKILL');
     await leftNothing(venue);
   });

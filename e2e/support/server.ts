@@ -50,15 +50,18 @@ const fromSource = process.env.UKT_E2E_FROM_SOURCE === '1';
 const script = (dist: string, src: string) =>
   fromSource ? ['--import', 'tsx', join(ROOT, src)] : [join(ROOT, dist)];
 
-/** Starts `node apps/server/dist/server.js` on a free port and waits until it answers. */
-export async function startServer(): Promise<TestServer> {
+/**
+ * Starts `node apps/server/dist/server.js` on a free port and waits until it answers: on a SQLite
+ * file in its data folder, or on `databaseUrl` (a PostgreSQL database the caller made and drops).
+ */
+export async function startServer(options: { databaseUrl?: string } = {}): Promise<TestServer> {
   const entry = join(ROOT, 'apps/server/dist/server.js');
   if (!fromSource && !existsSync(entry)) {
     throw new Error(`${entry} is missing: run "npm run build" (or "npm run build -w apps/server") first.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ukt-e2e-'));
   const port = await freePort();
-  const databaseUrl = `sqlite:${join(dataDir, 'ukt.db')}`;
+  const databaseUrl = options.databaseUrl ?? `sqlite:${join(dataDir, 'ukt.db')}`;
   const outbox = join(dataDir, 'otp.jsonl');
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -63,6 +63,9 @@ const NOT_APPLIED_HERE = [
 /** `text` as one word of sh. */
 const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
+/** The empty folders the app's checkout was bound aside on, removed after the tests. */
+const asides: string[] = [];
+
 /**
  * sh steps in a private mount namespace that make every mount read-only but /proc, /sys and /dev
  * (ProtectSystem=strict), bind the writable folders back (ReadWritePaths), give a private /tmp and
@@ -71,13 +74,26 @@ const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
  */
 function sandboxed(writable: string[], command: string[]): [string, ...string[]] {
   const devices = ['null', 'zero', 'full', 'random', 'urandom', 'tty'];
+  // The unit's app lives in /opt; a checkout under /tmp (CI's clones) is carried into the private
+  // /tmp: bound aside on an empty folder first, then moved back to its own path.
+  const underTmp = ROOT_DIR.startsWith('/tmp/');
+  const aside = underTmp ? mkdtempSync('/var/tmp/ukt-sandbox-app-') : '';
+  if (aside) asides.push(aside);
+  const carryApp = underTmp
+    ? {
+        before: [`mount -n --bind ${quoted(ROOT_DIR)} ${quoted(aside)}`],
+        after: [`mkdir -p ${quoted(ROOT_DIR)}`, `mount -n --move ${quoted(aside)} ${quoted(ROOT_DIR)}`],
+      }
+    : { before: [], after: [] };
   const script = [
     'set -e',
+    ...carryApp.before,
     ...writable.map((w) => `mount -n --bind ${quoted(w)} ${quoted(w)}`),
     // Every other mount read-only; the writable binds made writable again after.
     `for m in $(awk '{print $2}' /proc/self/mounts | sort -u); do case "$m" in /proc*|/sys*|/dev*) ;; *) mount -n -o remount,bind,ro "$m" 2>/dev/null || true ;; esac; done`,
     ...writable.map((w) => `mount -n -o remount,bind,rw ${quoted(w)}`),
     'mount -n -t tmpfs -o mode=1777 tmpfs /tmp',
+    ...carryApp.after,
     // A /dev of the pseudo-devices alone, built aside and moved over the real one.
     'mkdir /tmp/.dev && mount -n -t tmpfs -o mode=755 tmpfs /tmp/.dev',
     ...devices.map((d) => `touch /tmp/.dev/${d} && mount -n --bind /dev/${d} /tmp/.dev/${d}`),
@@ -127,6 +143,7 @@ describe.runIf(process.getuid?.() === 0)(
       await server?.stop();
       rmSync(data, { recursive: true, force: true });
       rmSync(backups, { recursive: true, force: true });
+      for (const aside of asides.splice(0)) rmSync(aside, { recursive: true, force: true });
     });
 
     it('the unit sets every option applied here, and the rest are named', () => {

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   type Dialect,
-  PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase,
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { appConnectionName, holdSqliteFile, RESTORE_CONNECTION_NAME } from './in-use';
 import { statementOf } from './prepared';
 import { lazyClient, TurnTaking } from './priority-pool';
+import { SearchPathPostgresDialect } from './search-path-introspector';
 import SQLite from './sqlite-driver';
 import { ReadingSqliteDialect } from './sqlite-reader';
 
@@ -167,7 +167,7 @@ function postgresDialect(url: string, options: DialectOptions): Dialect {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  return new PostgresDialect({ pool: namingPool(pool, PG_POOL_SIZE) });
+  return new SearchPathPostgresDialect({ pool: namingPool(pool, PG_POOL_SIZE) });
 }
 
 /**

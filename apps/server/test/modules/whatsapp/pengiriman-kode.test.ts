@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OtpLoginResult, PENGIRIMAN_TEKS } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { WA_GANGGUAN_MS } from '../../../src/modules/whatsapp/wa-outbox.service';
 import { ADMIN, AGUS, DATABASES, freshSchema, SITI, startApp, testConfig } from '../../support/app';
@@ -82,14 +82,22 @@ describe.each(DATABASES)('where the login answer says the code goes, on %s', (ki
       now += 61 * MIN;
     });
 
-    const { send, lastId, newest } = waOutboxDriver(() => app, '10.2.0.1');
+    const { send, lastId, lastOf, newest } = waOutboxDriver(() => app, '10.2.0.1');
     /** A known and an unknown number asked for a code: both answers, which must be the same. */
     const both = async () => {
       now += 2 * MIN;
+      const after = await lastId();
       const known = await send(ADMIN);
       const unknown = await send(UNKNOWN);
       expect(unknown.statusCode).toBe(200);
       expect(unknown.body).toBe(known.body);
+      // The known number's code is tried before the next case changes the gateway's mode: tried
+      // later, under the next mode, it would count as that mode's failure.
+      await vi.waitFor(async () => {
+        const row = await lastOf(ADMIN);
+        expect(row.id).toBeGreaterThan(after);
+        expect(row.status).not.toBe('antre');
+      });
       return OtpLoginResult.parse(known.json());
     };
     /** A code to `noWa` through the gateway in its current mode, waited for until it has an outcome. */

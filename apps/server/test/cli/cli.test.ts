@@ -6,29 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run';
 import type { Config } from '../../src/config/env';
-import { DATABASES, testConfig } from '../support/app';
-
-async function pgSchemaUrl(kind: string) {
-  if (kind !== 'postgres') return undefined;
-  const { default: pg } = await import('pg');
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `cli_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+import { DATABASES, freshDatabaseUrl, testConfig } from '../support/app';
 
 describe.each(DATABASES)('ukt command line on %s', (kind) => {
   let dir: string;
@@ -46,9 +24,9 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-cli-'));
-    const pgs = await pgSchemaUrl(kind);
-    drop = pgs?.drop;
-    config = testConfig(dir, pgs?.url ?? `sqlite:${join(dir, 'ukt.db')}`, {
+    const database = await freshDatabaseUrl(kind, dir);
+    drop = database.drop;
+    config = testConfig(dir, database.url, {
       UKT_DEMO: '0',
       PUBLIC_URL: 'https://ukt.example',
     });

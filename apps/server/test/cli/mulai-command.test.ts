@@ -1,38 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run';
 import type { Config } from '../../src/config/env';
-import { DATABASES, testConfig } from '../support/app';
+import { DATABASES, freshDatabaseUrl, testConfig } from '../support/app';
 import { runToExit, startServer } from '../support/server-process';
 
 // `ukt mulai` and `ukt demo hapus` (docs/decisions/154): the committee's own organisation on a
 // server, and the end of a trial run, through the command line; and a server on a database without a
 // committee admin saying how to add one.
-
-/** A PostgreSQL schema of its own, reached through the URL's search_path (as the CLI tests do). */
-async function pgSchemaUrl() {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `mulai_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
 
 describe.each(DATABASES)('ukt mulai and ukt demo hapus on %s', (kind) => {
   let dir: string;
@@ -48,10 +26,10 @@ describe.each(DATABASES)('ukt mulai and ukt demo hapus on %s', (kind) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-mulai-'));
-    const schema = kind === 'postgres' ? await pgSchemaUrl() : undefined;
-    drop = schema?.drop;
+    const database = await freshDatabaseUrl(kind, dir);
+    drop = database.drop;
     // A trial run: the demo, as `npm start` makes it.
-    config = testConfig(dir, schema?.url ?? `sqlite:${join(dir, 'ukt.db')}`, {
+    config = testConfig(dir, database.url, {
       UKT_DEMO: '1',
       PUBLIC_URL: 'https://ukt.example',
     });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, freshSchema, startApp, type TestApp } from '../support/app';
+import { DATABASES, freshSchema, schemaUrl, startApp, type TestApp } from '../support/app';
 import { SERVER_DIR } from '../support/paths';
 import { type Finished, runToExit } from '../support/server-process';
 
@@ -12,13 +12,6 @@ import { type Finished, runToExit } from '../support/server-process';
 // unset, the SQLite database is DATA_DIR/ukt.db, and a restore puts it there (docs/decisions/157).
 
 const CLI = ['src/cli/main.ts'] as const;
-
-/** A PostgreSQL URL whose connections work in `schema`. */
-const inSchema = (url: string, schema: string) => {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
-};
 
 describe.each(DATABASES)('paths with spaces and non-ASCII letters on %s', { timeout: 180_000 }, (kind) => {
   let root: string;
@@ -53,7 +46,7 @@ describe.each(DATABASES)('paths with spaces and non-ASCII letters on %s', { time
       ...(kind === 'sqlite' ? { DATABASE_URL: `sqlite:${join(dataDir, 'ukt.db')}` } : {}),
     });
     sourceUrl = source.pgSchema
-      ? inSchema(process.env.TEST_DATABASE_URL as string, source.pgSchema)
+      ? schemaUrl(process.env.TEST_DATABASE_URL as string, source.pgSchema)
       : undefined;
     await source.app.close();
   });
@@ -109,7 +102,7 @@ describe.each(DATABASES)('paths with spaces and non-ASCII letters on %s', { time
     if (kind === 'postgres') {
       const fresh = await freshSchema(process.env.TEST_DATABASE_URL as string);
       drops.push(fresh.drop);
-      target = { ...target, DATABASE_URL: inSchema(process.env.TEST_DATABASE_URL as string, fresh.schema) };
+      target = { ...target, DATABASE_URL: schemaUrl(process.env.TEST_DATABASE_URL as string, fresh.schema) };
     }
     const restored = await ukt(target, 'restore', archive);
     expect(restored.stderr).toBe('');

@@ -61,6 +61,27 @@ export async function freshSchema(url: string): Promise<{ schema: string; drop: 
   };
 }
 
+/** A PostgreSQL URL whose connections work in `schema` (for a process or the CLI, which take a URL). */
+export function schemaUrl(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+/**
+ * A database URL for a command-line test of the given kind: a SQLite file in `dir`, or a fresh
+ * schema of TEST_DATABASE_URL (with `drop` to remove it).
+ */
+export async function freshDatabaseUrl(
+  kind: 'sqlite' | 'postgres',
+  dir: string,
+): Promise<{ url: string; drop?: () => Promise<void> }> {
+  if (kind === 'sqlite') return { url: `sqlite:${join(dir, 'ukt.db')}` };
+  const pgUrl = process.env.TEST_DATABASE_URL as string;
+  const { schema, drop } = await freshSchema(pgUrl);
+  return { url: schemaUrl(pgUrl, schema), drop };
+}
+
 /**
  * Starts the app on a fresh database of the given kind, with demo data unless env says otherwise.
  * With `share`, a second app on the same database, like a second process (the first owns the database).

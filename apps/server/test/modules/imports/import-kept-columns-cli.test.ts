@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { runCli } from '../../../src/cli/run';
 import type { Config } from '../../../src/config/env';
-import { DATABASES, freshSchema, testConfig } from '../../support/app';
+import { DATABASES, freshDatabaseUrl, testConfig } from '../../support/app';
 
 // `ukt import participants` without the Provinsi column keeps every stored province and says so,
 // as the console's preview does (docs/decisions/156).
@@ -40,16 +40,9 @@ describe.each(DATABASES)('ukt import keeps the columns a file does not carry on 
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ukt-kept-'));
-    let url = `sqlite:${join(dir, 'ukt.db')}`;
-    if (kind === 'postgres') {
-      const pgUrl = process.env.TEST_DATABASE_URL as string;
-      const schema = await freshSchema(pgUrl);
-      drop = schema.drop;
-      const u = new URL(pgUrl);
-      u.searchParams.set('options', `-c search_path=${schema.schema}`);
-      url = u.toString();
-    }
-    config = testConfig(dir, url, { UKT_DEMO: '0', PUBLIC_URL: 'https://ukt.example' });
+    const database = await freshDatabaseUrl(kind, dir);
+    drop = database.drop;
+    config = testConfig(dir, database.url, { UKT_DEMO: '0', PUBLIC_URL: 'https://ukt.example' });
   });
   afterAll(async () => {
     await drop?.();

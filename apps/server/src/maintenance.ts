@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { claimTugas, finishTugas, leaseHolderOf, releaseTugas } from './db/tugas-berkala.repository';
 import { pruneRateHits } from './modules/auth/otp-limits.repository';
 import { deleteExpiredTokens } from './modules/auth/session.repository';
 import { pruneKeys } from './plugins/idempotency.repository';
 
 const HOUR = 60 * 60 * 1000;
+/** How often each process looks whether the clean-up is due and whether it is its turn. */
+const LOOK_MS = 5 * 60 * 1000;
+/** A holder that dies leaves the clean-up to another process after this long. */
+export const MAINTENANCE_LEASE_MS = 3 * LOOK_MS;
+/** The clean-up's row in tugas_berkala. */
+const TASK = 'bersih-bersih';
 
 /** Forgets expired tokens, idempotency keys older than 24 h and ended per-IP windows. */
 export async function pruneExpired(app: FastifyInstance): Promise<void> {
@@ -13,11 +20,35 @@ export async function pruneExpired(app: FastifyInstance): Promise<void> {
   await pruneRateHits(app.db, now - HOUR);
 }
 
-/** Runs pruneExpired hourly; stops with the app. */
+/**
+ * One look: the process holding the clean-up's lease (taking or renewing it) prunes when an hour has
+ * passed since any process last did, for every process and machine of the database
+ * (docs/decisions/160); answers whether this look pruned.
+ */
+export async function maintenanceLook(app: FastifyInstance): Promise<boolean> {
+  const holder = leaseHolderOf(app);
+  const now = app.clock();
+  const lease = await claimTugas(app.db, TASK, holder, now, MAINTENANCE_LEASE_MS);
+  if (!lease || (lease.terakhirAt !== null && now - lease.terakhirAt < HOUR)) return false;
+  await pruneExpired(app);
+  await finishTugas(app.db, TASK, holder, now);
+  return true;
+}
+
+/** Looks every few minutes; gives the lease back when the app stops. */
 export function startMaintenance(app: FastifyInstance): void {
+  let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    pruneExpired(app).catch((error: unknown) => app.log.warn({ err: error }, 'maintenance failed'));
-  }, HOUR);
+    running ??= maintenanceLook(app)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'maintenance failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, LOOK_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+    await releaseTugas(app.db, TASK, leaseHolderOf(app)).catch(() => undefined);
+  });
 }

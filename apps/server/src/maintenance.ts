@@ -11,6 +11,8 @@ const LOOK_MS = 5 * 60 * 1000;
 export const MAINTENANCE_LEASE_MS = 3 * LOOK_MS;
 /** The clean-up's row in tugas_berkala. */
 const TASK = 'bersih-bersih';
+/** Apps that have held the lease: only they give it back when they stop (asking nothing otherwise). */
+const holding = new WeakSet<object>();
 
 /** Forgets expired tokens, idempotency keys older than 24 h and ended per-IP windows. */
 export async function pruneExpired(app: FastifyInstance): Promise<void> {
@@ -29,6 +31,7 @@ export async function maintenanceLook(app: FastifyInstance): Promise<boolean> {
   const holder = leaseHolderOf(app);
   const now = app.clock();
   const lease = await claimTugas(app.db, TASK, holder, now, MAINTENANCE_LEASE_MS);
+  if (lease) holding.add(app);
   if (!lease || (lease.terakhirAt !== null && now - lease.terakhirAt < HOUR)) return false;
   await pruneExpired(app);
   await finishTugas(app.db, TASK, holder, now);
@@ -49,6 +52,8 @@ export function startMaintenance(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
-    await releaseTugas(app.db, TASK, leaseHolderOf(app)).catch(() => undefined);
+    // A process that never held the lease asks nothing of the database when it stops (a stop while
+    // the database is away must not wait for it).
+    if (holding.has(app)) await releaseTugas(app.db, TASK, leaseHolderOf(app)).catch(() => undefined);
   });
 }

@@ -6,6 +6,7 @@ import { API } from '@ukt/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SITI } from '../support/app';
+import { callProcess as call } from '../support/http-call';
 import { freshDatabase } from '../support/pg-cluster';
 import { freePort, type ServerProcess, startServer } from '../support/server-process';
 
@@ -26,42 +27,10 @@ const KILL_AFTER_ACKS = 12;
 /** A key a killed request left reserved is taken over after a minute (plugins/idempotency.ts). */
 const RESERVED_KEY_MS = 60_000;
 
-interface Answer {
-  status: number;
-  body: { success?: boolean; message?: string; data?: unknown; [k: string]: unknown };
-  text: string;
-  replayed: boolean;
-}
-
 interface ListRow {
   id_siswa: string;
   sudah_tes: string | null;
   dinilai: string[];
-}
-
-/** One call to a process; a connection that breaks (the process was killed) rejects. */
-async function call(
-  base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}/uktNEW/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { 'access-token': options.token } : {}),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: JSON.parse(text),
-    text,
-    replayed: res.headers.get('idempotent-replayed') === 'true',
-  };
 }
 
 describe('two server processes on one PostgreSQL database', { timeout: 180_000 }, () => {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, AGUS, DATABASES, SITI } from '../support/app';
 import { type CaddyRun, runCaddy } from '../support/caddy';
+import { callProcess as call } from '../support/http-call';
 import { multipart } from '../support/multipart';
 import { ROOT_DIR } from '../support/paths';
 import { freshDatabase } from '../support/pg-cluster';
@@ -34,41 +35,7 @@ const RETRY_WITHIN_MS = 15_000;
 /** How soon the live stream must show a write. */
 const STREAM_WITHIN_MS = 5_000;
 
-interface Answer {
-  status: number;
-  text: string;
-  body: { data?: unknown; token?: string; message?: string };
-  replayed: boolean;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** One call; a broken connection rejects. */
-async function call(
-  base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}/uktNEW/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { 'access-token': options.token } : {}),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const text = await res.text();
-  let body = {};
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Caddy's own 502 has no JSON body.
-  }
-  return { status: res.status, text, body, replayed: res.headers.get('idempotent-replayed') === 'true' };
-}
 
 /** The console's live stream: its frames as they come, and whether the connection has ended. */
 interface Stream {

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { caddyPath, caddyWord } from '../../apps/server/src/modules/venue/venue-plan';
 import { runCaddy } from '../../apps/server/test/support/caddy';
+import type { DomainCertificate } from '../../apps/server/test/support/domain-cert';
 import { freePort, ROOT } from './server';
+
+export type { DomainCertificate };
 
 /** The venue name the phones open; Chromium maps it to Caddy with --host-resolver-rules. */
 export const VENUE_HOST = 'ujian.test';
@@ -54,12 +57,6 @@ export function trustingBrowserHome(home: string, caFile: string): string {
 }
 
 /** A certificate obtained before the event (UKT_TLS="CERT KEY"), and the CA a phone already trusts it by. */
-export interface DomainCertificate {
-  cert: string;
-  key: string;
-  /** The issuing CA (PEM): a public CA in service, a test CA here. */
-  caPem: string;
-}
 
 /** How Caddy is started: the name phones open, the address it listens on, and the site's certificate. */
 export interface CaddyOptions {

@@ -1,12 +1,13 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CADDYFILE } from '../../support/caddy';
+import { makeDomainCertificate } from '../../support/domain-cert';
 import { SERVER_DIR } from '../../support/paths';
 import { freePort, runToExit } from '../../support/server-process';
 
@@ -266,52 +267,9 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
     // A test "public" CA and a certificate for ujian.test for a month, as certbot's would be.
     const folder = join(homeDir, 'Sertifikat Domain');
     mkdirSync(folder);
-    const file = (name: string) => join(folder, name);
-    const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
-    openssl(
-      'req',
-      '-x509',
-      ...ec,
-      '-keyout',
-      file('ca.key'),
-      '-out',
-      file('ca.crt'),
-      '-days',
-      '30',
-      '-subj',
-      '/CN=Uji CA',
-    );
-    openssl(
-      'req',
-      ...ec,
-      '-keyout',
-      file('privkey.pem'),
-      '-out',
-      file('site.csr'),
-      '-subj',
-      '/CN=ujian.test',
-    );
-    writeFileSync(file('site.ext'), 'subjectAltName=DNS:ujian.test\nbasicConstraints=critical,CA:FALSE\n');
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      file('site.csr'),
-      '-CA',
-      file('ca.crt'),
-      '-CAkey',
-      file('ca.key'),
-      '-CAcreateserial',
-      '-days',
-      '30',
-      '-extfile',
-      file('site.ext'),
-      '-out',
-      file('fullchain.pem'),
-    );
+    const domain = makeDomainCertificate(folder, 'ujian.test', 30);
     const venue = await launch(homeDir, {
-      args: ['--sertifikat', file('fullchain.pem'), '--kunci', file('privkey.pem')],
+      args: ['--sertifikat', domain.cert, '--kunci', domain.key],
     });
     expect(venue.output()).toContain('✓ Sertifikat untuk ujian.test');
     expect(venue.output()).not.toContain('Sidik jari');
@@ -322,7 +280,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
           host: '127.0.0.1',
           port: venue.ports.https,
           servername: 'ujian.test',
-          ca: readFileSync(file('ca.crt')),
+          ca: domain.caPem,
         },
         () => {
           resolve(socket.getPeerX509Certificate()?.fingerprint256 ?? '');
@@ -331,7 +289,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
       );
       socket.once('error', reject);
     });
-    expect(served).toBe(new X509Certificate(readFileSync(file('fullchain.pem'))).fingerprint256);
+    expect(served).toBe(new X509Certificate(readFileSync(domain.cert)).fingerprint256);
     process.kill(venue.pids.launcher, 'SIGTERM');
     await leftNothing(venue);
   });

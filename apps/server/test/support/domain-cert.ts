@@ -1,16 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DomainCertificate } from './caddy';
 
-// A stand-in for a certificate obtained before the event (docs/pasang-venue.md, pilihan 1): a test
+// A stand-in for a certificate obtained before the event (the browser tests and the launcher's) (docs/pasang-venue.md, pilihan 1): a test
 // "public" CA that the browser trusts as a phone trusts Let's Encrypt, and a certificate for `host`
 // issued by it. Made with openssl, in `dir`.
+
+/** A certificate and its key, as UKT_TLS (or the launcher's --sertifikat/--kunci) names them. */
+export interface DomainCertificate {
+  cert: string;
+  key: string;
+  /** The issuing CA (PEM): a public CA in service, a test CA here. */
+  caPem: string;
+}
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
 /** Writes a test CA and a server certificate for `host` into `dir`; returns the files UKT_TLS names. */
-export function makeDomainCertificate(dir: string, host: string): DomainCertificate {
+export function makeDomainCertificate(dir: string, host: string, days = 2): DomainCertificate {
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
   openssl(
@@ -42,7 +49,7 @@ export function makeDomainCertificate(dir: string, host: string): DomainCertific
     file('ca.key'),
     '-CAcreateserial',
     '-days',
-    '2',
+    String(days),
     '-extfile',
     file('site.ext'),
     '-out',

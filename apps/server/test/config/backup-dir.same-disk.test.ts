@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flashDiskExample, sameDiskWarning } from '../../src/config/backup-dir';
-import { checkBackupFolder } from '../../src/modules/venue/backup-folder-check';
+import { checkBackupFolder } from '../../src/modules/preflight/backup-folder-check';
 
 // Backups on the laptop's own disk die with it (docs/decisions/157): the pre-flight and the
 // console's Cadangan page warn when the backup folder's disk (the device id of its nearest

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { runCli } from '../../src/cli/run';
-import type { Config } from '../../src/config/env';
-import { DATABASES, freshDatabaseUrl, testConfig } from '../support/app';
-import { runToExit, startServer } from '../support/server-process';
+import { buildApp } from '../../../src/app';
+import { runCli } from '../../../src/cli/run';
+import type { Config } from '../../../src/config/env';
+import { DATABASES, freshDatabaseUrl, testConfig } from '../../support/app';
+import { runToExit, startServer } from '../../support/server-process';
 
 // `ukt mulai` and `ukt demo hapus` (docs/decisions/154): the committee's own organisation on a
 // server, and the end of a trial run, through the command line; and a server on a database without a

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDialect } from '../../src/db/dialect';
-import { MIGRATION_NAMES, migrateTo } from '../../src/db/migrate';
-import type { Database } from '../../src/db/types';
-import { DATABASES, freshSchema } from '../support/app';
+import { createDialect } from '../../../src/db/dialect';
+import { MIGRATION_NAMES, migrateTo } from '../../../src/db/migrate';
+import type { Database } from '../../../src/db/types';
+import { DATABASES, freshSchema } from '../../support/app';
 
 // Migration 20261206-0002-nomor-wa-rapi (docs/decisions/155): numbers stored in another form
 // than 62… are rewritten, each change said in a warning line; two examiners who would end up with

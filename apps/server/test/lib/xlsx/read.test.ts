@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { XlsxReader, type XlsxRow } from '../../src/lib/xlsx/read';
-import { writeXlsx } from '../../src/lib/xlsx/write';
-import { zipArchive } from '../../src/lib/xlsx/zip';
+import { XlsxReader, type XlsxRow } from '../../../src/lib/xlsx/read';
+import { writeXlsx } from '../../../src/lib/xlsx/write';
+import { zipArchive } from '../../../src/lib/xlsx/zip';
 
 // The project's own .xlsx reader and writer (docs/decisions/162): what they read from files other
 // programs write, and what another reader (exceljs, as Excel and LibreOffice do) finds in theirs.

@@ -12,7 +12,7 @@ describe.each(DATABASES)('WhatsApp state in the console on %s', (kind) => {
   let s: SignedInApp;
   beforeAll(async () => {
     fake = await startFakeGateway(fonnteKind(TOKEN));
-    // No pause between messages: the pace has its own test (whatsapp-outbox.test.ts).
+    // No pause between messages: the pace has its own test (wa-outbox.service.test.ts).
     s = await startSignedIn(kind, {
       OTP_DELIVERY: 'fonnte',
       WA_TOKEN: TOKEN,

@@ -141,7 +141,7 @@ test('make a backup, see it listed, download the archive the server wrote; then 
 });
 
 test('backups on another disk than the data: no warning', async ({ page }) => {
-  // As the server answers when BACKUP_DIR is on a flash disk (test/config/backup-same-disk.test.ts).
+  // As the server answers when BACKUP_DIR is on a flash disk (test/config/backup-dir.same-disk.test.ts).
   await page.route('**/uktNEW/api/panitia/cadangan', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { data: { satu_disk: unknown } };

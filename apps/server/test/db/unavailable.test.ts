@@ -6,7 +6,7 @@ import SQLite from '../../src/db/sqlite-driver';
 import type { Database } from '../../src/db/types';
 import { isDatabaseUnavailable } from '../../src/db/unavailable';
 import type { Writer } from '../../src/db/writer';
-import { ADMIN, api, body, DATABASES, SITI, startApp, type TestApp } from '../support/app';
+import { ADMIN, api, body, SITI, startApp, type TestApp } from '../support/app';
 
 // DESIGN §4 "When the database is away": 503 + Retry-After and the outbox's message, never a 500
 // (PostgreSQL stopping and starting is in db-outage.test.ts).
@@ -45,20 +45,6 @@ describe('what counts as the database being away', () => {
       undefined,
     ];
     for (const error of notAway) expect(isDatabaseUnavailable(error), String(error)).toBe(false);
-  });
-});
-
-describe.each(DATABASES)('GET /health on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(kind, { UKT_DEMO: '0' });
-  });
-  afterAll(async () => t.close());
-
-  it('answers 200 without a token while the database answers', async () => {
-    const res = await api(t, undefined, 'GET', '/health');
-    expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ success: true, message: 'Server dan database siap.' });
   });
 });
 

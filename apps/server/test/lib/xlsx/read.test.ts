@@ -1,24 +1,10 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { XlsxReader, type XlsxRow } from '../../../src/lib/xlsx/read';
-import { writeXlsx } from '../../../src/lib/xlsx/write';
+import { XlsxReader } from '../../../src/lib/xlsx/read';
 import { zipArchive } from '../../../src/lib/xlsx/zip';
+import { NO_LIMIT, sheetsOf } from '../../support/xlsx';
 
-// The project's own .xlsx reader and writer (docs/decisions/162): what they read from files other
-// programs write, and what another reader (exceljs, as Excel and LibreOffice do) finds in theirs.
-
-const NO_LIMIT = { maxUnpacked: 50 * 1024 * 1024, tooLarge: () => new Error('terlalu besar') };
-
-async function sheetsOf(bytes: Buffer, limits = NO_LIMIT) {
-  const sheets = await XlsxReader.open(bytes, limits);
-  const out: { name: string; rows: XlsxRow[] }[] = [];
-  for (const sheet of sheets) {
-    const rows: XlsxRow[] = [];
-    for await (const batch of sheet.rows()) rows.push(...batch);
-    out.push({ name: sheet.name, rows });
-  }
-  return out;
-}
+// The project's own .xlsx reader (docs/decisions/162): what it reads from files other programs
+// write, part by part as they write them. The writer is in write.test.ts.
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -107,85 +93,5 @@ describe('the .xlsx reader', () => {
     await expect(XlsxReader.open(Buffer.from('no_urut,nama\n1,Ani\n'), NO_LIMIT)).rejects.toThrow(
       'bukan berkas ZIP (.xlsx)',
     );
-  });
-});
-
-describe('the .xlsx writer', () => {
-  const book = () =>
-    writeXlsx({
-      creator: 'UKT Penguji',
-      title: 'Rekap <UKT> & "hasil"',
-      created: new Date('2026-12-01T08:00:00Z'),
-      sheets: [
-        {
-          name: 'Semua',
-          columns: [
-            { width: 8 },
-            { width: 28, style: { numFmt: '@' } },
-            { width: 10, style: { numFmt: '0.00' } },
-          ],
-          rows: [
-            [{ value: 'Judul', style: { bold: true, color: 'FFB71C1C' } }],
-            [
-              'No',
-              'Nama',
-              { value: 'Nilai', style: { numFmt: '@', fill: 'FFE8EAF6', wrap: true, vertical: 'middle' } },
-            ],
-            [1, 'Ani & <Budi>', 87.456],
-            [2, '  spasi  ', { value: '–', style: { horizontal: 'right' } }],
-            [3, new Date('2026-12-05T00:00:00Z'), true],
-          ],
-          frozen: { rows: 2, columns: 2 },
-          autoFilter: { row: 2, columns: 3 },
-          print: { landscape: true, titleRow: 2 },
-        },
-        { name: "Ranting O'Hara", rows: [['satu']] },
-      ],
-    });
-
-  it('writes what it reads back: values, sheets and their order', async () => {
-    const sheets = await sheetsOf(book());
-    expect(sheets.map((s) => s.name)).toEqual(['Semua', "Ranting O'Hara"]);
-    expect(sheets[0]?.rows.map((r) => r.cells)).toEqual([
-      ['Judul'],
-      ['No', 'Nama', 'Nilai'],
-      [1, 'Ani & <Budi>', 87.456],
-      [2, '  spasi  ', '–'],
-      [3, new Date('2026-12-05T00:00:00Z'), true],
-    ]);
-    expect(sheets[1]?.rows).toEqual([{ number: 1, cells: ['satu'] }]);
-  });
-
-  it('writes the styles, panes, filter and print setup another reader sees', async () => {
-    const read = new ExcelJS.Workbook();
-    await read.xlsx.load(new Uint8Array(book()).buffer);
-    expect(read.creator).toBe('UKT Penguji');
-    expect(read.title).toBe('Rekap <UKT> & "hasil"');
-    const sheet = read.getWorksheet('Semua') as ExcelJS.Worksheet;
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 2, ySplit: 2 });
-    expect(sheet.getColumn(2).width).toBe(28);
-    expect(sheet.getCell('A1').font).toMatchObject({ bold: true, color: { argb: 'FFB71C1C' } });
-    expect(sheet.getCell('C2').numFmt).toBe('@');
-    expect(sheet.getCell('C2').fill).toMatchObject({
-      type: 'pattern',
-      pattern: 'solid',
-      fgColor: { argb: 'FFE8EAF6' },
-    });
-    expect(sheet.getCell('C2').alignment).toMatchObject({ vertical: 'middle', wrapText: true });
-    expect(sheet.getCell('C3').numFmt).toBe('0.00');
-    expect(sheet.getCell('C3').value).toBe(87.456);
-    expect(sheet.getCell('B3').numFmt).toBe('@');
-    expect(sheet.getCell('C4').alignment).toMatchObject({ horizontal: 'right' });
-    expect(sheet.getCell('B5').value).toEqual(new Date('2026-12-05T00:00:00Z'));
-    expect(sheet.autoFilter).toBe('A2:C2');
-    expect(sheet.pageSetup).toMatchObject({
-      paperSize: 9,
-      orientation: 'landscape',
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
-    });
-    expect(sheet.pageSetup.printTitlesRow).toBe('2:2');
-    expect(read.getWorksheet("Ranting O'Hara")?.getCell('A1').value).toBe('satu');
   });
 });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app';
-import { runCli } from '../../../src/cli/run';
-import type { Config } from '../../../src/config/env';
-import { DATABASES, freshDatabaseUrl, testConfig } from '../../support/app';
+import { buildApp } from '../../src/app';
+import { runCli } from '../../src/cli/run';
+import type { Config } from '../../src/config/env';
+import { DATABASES, freshDatabaseUrl, testConfig } from '../support/app';
 
 describe.each(DATABASES)('ukt command line on %s', (kind) => {
   let dir: string;
@@ -133,7 +133,7 @@ describe.each(DATABASES)('ukt command line on %s', (kind) => {
         })
         .returning('id_pemilih')
         .executeTakeFirstOrThrow();
-      const { openSession } = await import('../../../src/modules/auth/session.service');
+      const { openSession } = await import('../../src/modules/auth/session.service');
       const token = await openSession(app.db, app.secret, admin.id_pemilih, Date.now());
       const total = async () =>
         (

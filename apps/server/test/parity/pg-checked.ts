@@ -1,58 +1,137 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, expect, it } from 'vitest';
+import ts from 'typescript';
+import { expect, it } from 'vitest';
 import { ROUTINES, routineHash, routineText } from '../../src/db/routines';
+import { SRC_DIR } from '../support/paths';
 import { skippedBanner } from '../support/postgres-skipped';
+import { sourceText } from '../support/source-text';
+import { TWINS } from './twins';
 
-// A routine's parity rows last passed on PostgreSQL with the text whose hash is in
-// <routine>.pg-checked (committed). Without TEST_DATABASE_URL the suite says so loudly and fails
-// when the routine's text is no longer that one: a changed routine must be run on PostgreSQL
-// once, which records its new hash (docs/decisions/143).
+// A routine and its TypeScript twin last passed their parity rows on PostgreSQL as the texts whose
+// hashes are in <routine>.pg-checked (committed). Only `npm run pg-checked -w apps/server` writes
+// that record, after the parity files passed on PostgreSQL (record-pg-checked.ts). Without
+// TEST_DATABASE_URL each parity file says so loudly and fails when either side is no longer the
+// one recorded, naming the parts that changed and the command (docs/decisions/143, 169).
 
-const recordOf = (name: string) => join(import.meta.dirname, `${name}.pg-checked`);
+/** The command that runs the parity files on PostgreSQL and records what passed. */
+export const PG_CHECKED_COMMAND =
+  'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run pg-checked -w apps/server';
 
-/** The hash of a routine's text as it is now. */
-export function currentHash(name: string): string {
+/** Where a routine's record is kept. */
+export const recordPath = (name: string) => join(import.meta.dirname, `${name}.pg-checked`);
+
+/** A routine by its function's name. */
+function routineNamed(name: string) {
   const routine = ROUTINES.find((r) => r.name === name);
   if (!routine) throw new Error(`rutin ${name} tidak dikenal`);
-  return routineHash(routineText(routine));
+  return routine;
 }
 
-/** The hash recorded by the last run of the routine's rows on PostgreSQL, if any. */
-export function checkedHash(name: string): string | undefined {
-  const file = recordOf(name);
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+/** The names a top-level statement declares (a function, a class, a type or its constants). */
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap((d) =>
+      ts.isIdentifier(d.name) ? [d.name.text] : [],
+    );
+  }
+  const named =
+    ts.isFunctionDeclaration(statement) ||
+    ts.isClassDeclaration(statement) ||
+    ts.isInterfaceDeclaration(statement) ||
+    ts.isTypeAliasDeclaration(statement);
+  return named && statement.name ? [statement.name.text] : [];
+}
+
+/**
+ * The code of a top-level declaration of a file under src/, comments blanked and white space
+ * collapsed: a comment or a reformatting is not a change of the rule.
+ */
+export function declarationCode(file: string, name: string): string {
+  const text = readFileSync(join(SRC_DIR, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const statement = source.statements.find((s) => declaredNames(s).includes(name));
+  if (!statement) {
+    throw new Error(`${file} tidak lagi punya ${name}: perbarui kembaran rutin di test/parity/twins.ts`);
+  }
+  return sourceText(statement.getText(source)).code.replace(/\s+/g, ' ').trim();
+}
+
+const hashOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+/** Each part of a routine and its twin as it is now, by its label: the routine's text, then each declaration. */
+export function currentParts(name: string): Map<string, string> {
+  const routine = routineNamed(name);
+  const parts = new Map([[`modules/${routine.file}`, routineHash(routineText(routine))]]);
+  for (const part of TWINS[name] ?? []) {
+    for (const declaration of part.names) {
+      parts.set(`${part.file} ${declaration}`, hashOf(declarationCode(part.file, declaration)));
+    }
+  }
+  return parts;
+}
+
+/** The parts recorded by the last run on PostgreSQL (empty: never recorded). */
+export function recordedParts(name: string): Map<string, string> {
+  const file = recordPath(name);
+  if (!existsSync(file)) return new Map();
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return new Map(
+    lines
+      .map((line) => /^(sha256:[0-9a-f]+) {2}(.+)$/.exec(line))
+      .filter((m) => m !== null)
+      .map((m) => [m[2] as string, m[1] as string]),
+  );
+}
+
+/** What differs between the record and the code now, one line per part ('' parts: none). */
+export function changesSinceRecord(name: string): string[] {
+  const now = currentParts(name);
+  const recorded = recordedParts(name);
+  const changed = [...now].flatMap(([label, hash]) => {
+    const was = recorded.get(label);
+    if (was === undefined) return [`baru      ${label}`];
+    return was === hash ? [] : [`berubah   ${label}`];
+  });
+  const gone = [...recorded.keys()].filter((label) => !now.has(label)).map((label) => `hilang    ${label}`);
+  return [...changed, ...gone];
+}
+
+/** The text of a routine's record for parts as they are. */
+export function recordText(name: string, parts: Map<string, string>): string {
+  const lines = [...parts].map(([label, hash]) => `${hash}  ${label}`);
+  return [
+    `# ${name} dan kembarannya di TypeScript, sebagaimana terakhir lulus baris paritasnya di PostgreSQL.`,
+    `# Ditulis oleh: ${PG_CHECKED_COMMAND} (docs/decisions/169).`,
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** Writes a routine's record (the command does, after its parity files passed on PostgreSQL). */
+export function writeRecord(name: string, parts: Map<string, string>): void {
+  writeFileSync(recordPath(name), recordText(name, parts));
 }
 
 /**
  * Registers, in the parity file of routine `name`: without PostgreSQL, a banner and a test that
- * fails when the routine changed since its rows last passed there; with PostgreSQL, the record of
- * this text once every test of the file passed.
+ * fails when the routine or its twin changed since their rows last passed there. With PostgreSQL
+ * the file's rows are the check; the record is written by the command only.
  */
 export function pgChecked(name: string, onPostgres: boolean): void {
-  if (!onPostgres) {
-    console.warn(
-      skippedBanner(
-        `${name} tidak diuji`,
-        'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run apps/server/test/parity',
-      ),
-    );
-    it(`${name} is, as recorded, the text whose rows last passed on PostgreSQL`, () => {
-      expect(
-        currentHash(name),
-        `${name} berubah sejak terakhir diuji di PostgreSQL: jalankan test/parity dengan TEST_DATABASE_URL`,
-      ).toBe(checkedHash(name));
-    });
-    return;
-  }
-  let failed = false;
-  beforeEach(({ onTestFailed }) => {
-    onTestFailed(() => {
-      failed = true;
-    });
-  });
-  afterAll(() => {
-    if (!failed) writeFileSync(recordOf(name), `${currentHash(name)}\n`);
+  if (onPostgres) return;
+  console.warn(skippedBanner(`${name} tidak diuji`, PG_CHECKED_COMMAND));
+  it(`${name} and its TypeScript twin are, as recorded, the texts whose rows last passed on PostgreSQL`, () => {
+    const changes = changesSinceRecord(name);
+    expect(
+      changes,
+      [
+        `${name} (src/modules/${routineNamed(name).file}) atau kembarannya di TypeScript berubah sejak terakhir diuji di PostgreSQL.`,
+        `Jalankan: ${PG_CHECKED_COMMAND}`,
+        `lalu commit apps/server/test/parity/${name}.pg-checked bersama perubahannya.`,
+      ].join('\n'),
+    ).toEqual([]);
   });
 }
 

@@ -387,6 +387,6 @@ describe.each(DATABASES)('a score write on %s, situation by situation', (kind) =
   });
 });
 
-// With PostgreSQL, a run where every row passed records the routine's text; without, it is said
-// loudly and a routine changed since fails.
+// Without PostgreSQL it is said loudly, and a routine or twin changed since its last recorded run
+// there fails; `npm run pg-checked -w apps/server` makes that run and records it (docs/decisions/169).
 pgChecked('ukt_simpan_nilai', DATABASES.includes('postgres'));

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 // Reads the server's TypeScript the way the layout checks need it: comments blanked, and each
-// character marked as code, plain string text or the text of an sql`` template.
+// character marked as code, plain string text or the text of an sql`` template. The PostgreSQL
+// routines (*.pg.sql) are read too where a check asks for them: their text is all SQL.
 
 /** One source file: its path under src/ (with '/') and its text. */
 export interface SourceFile {
@@ -23,11 +24,20 @@ export interface SourceText {
 /** Files the layout tests plant for a moment (zz-…-<pid>.ts); the checks of the tree skip them. */
 const PLANTED = /^zz-[\w-]*-\d+\.ts$/;
 
-/** Every .ts file under a folder, its path relative to the folder, in a stable order. */
-export function readSourceTree(srcDir: string): SourceFile[] {
+/** How the name of a PostgreSQL routine's file ends (db/routines.ts). */
+export const ROUTINE_FILE = '.pg.sql';
+
+/**
+ * Every .ts file under a folder (and, when asked, every routine's .pg.sql), its path relative to
+ * the folder, in a stable order.
+ */
+export function readSourceTree(srcDir: string, options: { routines?: boolean } = {}): SourceFile[] {
+  const wanted = (name: string) =>
+    (name.endsWith('.ts') && !PLANTED.test(name)) ||
+    (options.routines === true && name.endsWith(ROUTINE_FILE));
   const files: SourceFile[] = [];
   for (const entry of readdirSync(srcDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || PLANTED.test(entry.name)) continue;
+    if (!entry.isFile() || !wanted(entry.name)) continue;
     const full = join(entry.parentPath, entry.name);
     files.push({ path: relative(srcDir, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
   }
@@ -65,6 +75,35 @@ export function sourceText(text: string): SourceText {
     .map((c, i) => (kinds[i] === 'sql' || c === '\n' ? c : ' '))
     .join('');
   return { code, sql, isCode: (index) => kinds[index] === 'code' };
+}
+
+/**
+ * The text of a routine's file: all of it is SQL, its comments (line and block) and its quoted
+ * strings blanked; nothing in it is code.
+ */
+export function sqlFileText(text: string): SourceText {
+  const kinds: Kind[] = new Array(text.length).fill('sql');
+  let i = 0;
+  while (i < text.length) {
+    const two = text.slice(i, i + 2);
+    if (two === '--') i = skipTo(text, i, i, kinds, '\n');
+    else if (two === '/*') i = skipTo(text, i, i + 2, kinds, '*/');
+    else if (text[i] === "'") i = endOfSqlString(text, i, kinds);
+    else i++;
+  }
+  const sql = text
+    .split('')
+    .map((c, i) => (kinds[i] === 'sql' || c === '\n' ? c : ' '))
+    .join('');
+  return { code: text.replace(/[^\n]/g, ' '), sql, isCode: () => false };
+}
+
+/** The index after an SQL string ('' inside it is a quote), its characters marked as string. */
+function endOfSqlString(text: string, i: number, kinds: Kind[]): number {
+  let j = i + 1;
+  while (j < text.length && !(text[j] === "'" && text[j + 1] !== "'")) j += text[j] === "'" ? 2 : 1;
+  mark(kinds, i, j + 1, 'string');
+  return j + 1;
 }
 
 /** The kind of every character of a text (by UTF-16 index, like the text's own indexes). */

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { areaOf, lineAt, type SourceFile, sourceText } from './source-text';
+import { areaOf, lineAt, ROUTINE_FILE, type SourceFile, sourceText, sqlFileText } from './source-text';
 
 // Each table has one owning area (docs/decisions/114): only that area reads the table, and only its
 // *.repository.ts files write it (in plugins/ and db/, any file). Another area sees the table only as
-// a join inside a query of its own table. This scanner finds the calls and the raw SQL that break it.
+// a join inside a query of its own table. This scanner finds the calls and the raw SQL that break it,
+// in the TypeScript and in the PostgreSQL routines (*.pg.sql, under the rule of ROUTINE_REACH).
 
 /** The area that owns each table: `modules/<name>`, `plugins` or `db`. */
 export const TABLE_OWNERS: Readonly<Record<string, string>> = {
@@ -38,6 +39,27 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   wa_pesan: 'modules/whatsapp', // messages through a WhatsApp gateway and their delivery state
   wa_jeda: 'modules/whatsapp', // the gateway's next free start, its pace across processes
   berkas_media: 'modules/media', // recordings and images on PostgreSQL, shared by every machine
+};
+
+/**
+ * What a routine may use beyond its own area's tables (docs/decisions/169). A routine is its area's
+ * write path as one statement on PostgreSQL, so it may write its area's tables like a repository,
+ * and use another owner's table as far as its TypeScript twin does through that owner's functions,
+ * named here. A table missing here, or written where only reading is listed, is a break.
+ */
+export const ROUTINE_REACH: Readonly<
+  Record<string, Readonly<Record<string, { access: 'reads' | 'writes'; through: string }>>>
+> = {
+  'modules/nilai/nilai.pg.sql': {
+    idempotency: { access: 'writes', through: 'plugins/idempotency: keptAnswer, keepInlineAnswer' },
+    audit_log: { access: 'writes', through: 'audit.repository: writtenFieldsOf, insertAudit' },
+    ukt: { access: 'reads', through: 'kegiatan: requireKegiatan, assertNotDisahkan' },
+    siswa: { access: 'reads', through: 'siswa.service: siswaForPenguji, assertNotHeldByOther' },
+  },
+  'modules/siswa/siswa.pg.sql': {
+    idempotency: { access: 'writes', through: 'plugins/idempotency: keptAnswer, keepInlineAnswer' },
+    ukt: { access: 'reads', through: 'kegiatan: requireKegiatan, assertNotDisahkan' },
+  },
 };
 
 /** Folders under src/ the check skips: the migrations shape every table, the demo seeds them all. */
@@ -93,8 +115,11 @@ function judge(file: string, use: TableUse): Violation[] {
   const owner = TABLE_OWNERS[use.table];
   if (owner === undefined) return []; // not a table: a CTE, or a system catalogue in raw SQL
   const base = { file, line: use.line, kind: use.access, table: use.table, owner };
+  const reach = ROUTINE_REACH[file]?.[use.table];
+  if (reach && (reach.access === 'writes' || use.access === 'reads')) return [];
   if (area !== owner) return [base];
-  if (use.access === 'writes' && !writesAnywhere(area) && !file.endsWith('.repository.ts')) {
+  const repository = file.endsWith('.repository.ts') || file.endsWith(ROUTINE_FILE);
+  if (use.access === 'writes' && !writesAnywhere(area) && !repository) {
     return [{ ...base, note: 'writes belong in a *.repository.ts' }];
   }
   return [];
@@ -112,14 +137,14 @@ const WRITERS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto
 /** Raw SQL (in sql`` templates) that writes or reads a table; `join t` is allowed anywhere. */
 const RAW: { re: RegExp; access: TableUse['access'] }[] = [
   { re: /\b(?:insert|replace)\s+(?:or\s+\w+\s+)?into\s+"?(\w+)\b(?!"?\.)/gi, access: 'writes' },
-  { re: /\bupdate\s+"?(\w+)"?\s+set\b/gi, access: 'writes' },
+  { re: /\bupdate\s+"?(\w+)"?(?:\s+(?:as\s+)?(?!set\b)\w+)?\s+set\b/gi, access: 'writes' }, // `update t [as] x set`
   { re: /\bdelete\s+from\s+"?(\w+)\b(?!"?\.)/gi, access: 'writes' },
   { re: /(?<!\bdelete\s+)\bfrom\s+"?(\w+)\b(?!"?\.)/gi, access: 'reads' }, // not `extract(… from t.col)`
 ];
 
 /** The tables a file writes and reads, through Kysely's builder and through raw SQL. */
 export function tableUses(file: SourceFile): TableUse[] {
-  const text = sourceText(file.text);
+  const text = file.path.endsWith(ROUTINE_FILE) ? sqlFileText(file.text) : sourceText(file.text);
   const uses: TableUse[] = [];
   for (const m of text.code.matchAll(BUILDER)) {
     if (!text.isCode(m.index)) continue;

@@ -1,8 +1,11 @@
 -- ukt_simpan_nilai: an examiner's score write on PostgreSQL in one round trip and one commit
 -- (docs/decisions/116, 119): the Idempotency-Key claimed with its answer, the checks in
--- saveNilai's order, the record's row lock, the audit rows, the values. Its TypeScript twin is
--- saveNilai in nilai.service.ts (SQLite, and the answers' texts); test/parity/simpan-nilai.parity.test.ts
--- runs both on the same situations.
+-- saveNilai's order, the record's row lock, the audit rows, the values. A refusal answers which
+-- check refused (hasil_kode) and the holder (hasil_pemegang); Node words it (outcomeOf in
+-- nilai.service.ts, docs/decisions/169). Its TypeScript twin is saveNilai and its checks in
+-- nilai.service.ts (SQLite), each part listed in test/parity/twins.ts;
+-- test/parity/simpan-nilai.parity.test.ts runs both on the same situations, and
+-- `npm run pg-checked -w apps/server` records both sides once they pass on PostgreSQL.
 --
 -- The server applies this file whenever its text changes (docs/decisions/143): edit it here, never
 -- in a migration. The UPDATE below lists every score column of `nilai` (a column added later must

@@ -27,13 +27,19 @@ import {
   STALE_MS,
 } from '../../plugins/idempotency';
 import { insertAudit, writtenFieldsOf } from '../audit/audit.repository';
+import { kegiatanMissing } from '../kegiatan/kegiatan.service';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { assertInTugas } from '../kegiatan/penugasan.service';
+import { pengujiName } from '../penguji/penguji.repository';
 import {
   assertNotHeldByOther,
   assertNotMundur,
+  heldByOther,
+  outsideRegion,
   requireRegion,
   siswaForPenguji,
+  siswaMissing,
+  siswaMundur,
 } from '../siswa/siswa.service';
 import {
   findNilai,
@@ -214,32 +220,49 @@ function refusalOf(examiner: AuthPenguji, key: NilaiKey, group: ScoreGroup): App
   }
 }
 
-/** Refusals whose text names the database's state: the checks of assertMayWriteNilai say it again. */
-const EXPLAINED = new Set(['kegiatan', 'siswa', 'luar', 'mundur', 'dipegang']);
-
 /**
  * What ukt_simpan_nilai's answer means: undefined when written, the key's kept answer for a
- * repeat, 'explain' for a refusal the checks word; the other refusals are thrown here.
+ * repeat. A refusal is thrown, worded from what the routine answered (the check that refused, the
+ * holder) in the texts the checks of assertMayWriteNilai throw, without running them again.
  */
-function outcomeOf(
+async function outcomeOf(
+  db: Kysely<Database>,
+  w: NilaiWrite,
   result: SimpanNilaiResult,
   refusal: AppError | undefined,
-): KeptAnswer | undefined | 'explain' {
-  const kode = result.hasil_kode;
-  if (kode === 'ok') return undefined;
-  if (kode === 'ulang') return { status: result.hasil_status, response: result.hasil_jawaban as string };
-  if (kode === 'beda') throw new AppError(422, KEY_REUSED_MESSAGE);
-  if (kode === 'diproses') throw conflict(KEY_BUSY_MESSAGE);
-  if (kode === 'ditolak' && refusal) throw refusal;
-  if (kode === 'disahkan') throw conflictForNow(DISAHKAN_MESSAGE);
-  if (EXPLAINED.has(kode)) return 'explain';
-  throw new Error(`ukt_simpan_nilai: jawaban tidak dikenal ${kode}`);
+): Promise<KeptAnswer | undefined> {
+  switch (result.hasil_kode) {
+    case 'ok':
+      return undefined;
+    case 'ulang':
+      return { status: result.hasil_status, response: result.hasil_jawaban as string };
+    case 'beda':
+      throw new AppError(422, KEY_REUSED_MESSAGE);
+    case 'diproses':
+      throw conflict(KEY_BUSY_MESSAGE);
+    case 'ditolak':
+      if (refusal) throw refusal;
+      break;
+    case 'kegiatan':
+      throw kegiatanMissing(w.key.id_ukt);
+    case 'siswa':
+      throw siswaMissing(w.key.id_siswa);
+    case 'luar':
+      throw outsideRegion();
+    case 'mundur':
+      throw siswaMundur();
+    case 'dipegang':
+      throw heldByOther(await pengujiName(db, result.hasil_pemegang as number));
+    case 'disahkan':
+      throw conflictForNow(DISAHKAN_MESSAGE);
+  }
+  throw new Error(`ukt_simpan_nilai: jawaban tidak dikenal ${result.hasil_kode}`);
 }
 
 /**
- * The write as one statement in autocommit (PostgreSQL: one round trip, one commit). A refusal
- * the function found is answered by the same checks Node runs elsewhere, so its texts stay in one
- * place; when those pass (the state changed in between), the write is tried again.
+ * The write as one statement in autocommit (PostgreSQL: one round trip, one commit). The routine
+ * runs the checks in assertMayWriteNilai's order and answers which one refused, with the holder
+ * when another examiner holds the post (docs/decisions/169).
  */
 async function writeNilaiPostgres(db: Kysely<Database>, w: NilaiWrite): Promise<KeptAnswer | undefined> {
   const refusal = refusalOf(w.examiner, w.key, w.group);
@@ -254,12 +277,7 @@ async function writeNilaiPostgres(db: Kysely<Database>, w: NilaiWrite): Promise<
     source: FROM_APLIKASI.source,
     reason: FROM_APLIKASI.reason,
   };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = outcomeOf(await simpanNilai(db, args), refusal);
-    if (outcome !== 'explain') return outcome;
-    await assertMayWriteNilai(db, w.examiner, w.key, w.group);
-  }
-  throw new Error('ukt_simpan_nilai menolak terus, sedangkan pemeriksaan Node meloloskan.');
+  return outcomeOf(db, w, await simpanNilai(db, args), refusal);
 }
 
 /** The score group a NilaiSiswa body saves, e.g. nilai_toyak_senam → 'toyak_senam'. */

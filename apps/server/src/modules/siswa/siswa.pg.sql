@@ -3,7 +3,9 @@
 -- where the participant is in the event, in the examiner's scope, not withdrawn and not held by
 -- another, and the answer kept with the key. It answers 'ulang' (the key's kept answer), 'tolak'
 -- (nothing written: Node then finds out why) or 'diambil'. Its TypeScript twin is takeSiswa in
--- siswa.service.ts; test/parity/ambil.parity.test.ts runs both on the same situations.
+-- siswa.service.ts, each part listed in test/parity/twins.ts; test/parity/ambil.parity.test.ts runs
+-- both on the same situations, and `npm run pg-checked -w apps/server` records both sides once they
+-- pass on PostgreSQL.
 --
 -- The server applies this file whenever its text changes (docs/decisions/143): edit it here, never
 -- in a migration. A change of the arguments or of the result needs a `drop function if exists` of

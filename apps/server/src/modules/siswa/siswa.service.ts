@@ -61,18 +61,29 @@ export async function siswaForPenguji(
   requireRegion(examiner);
   await requireKegiatan(db, examiner, idUkt);
   const siswa = await findSiswa(db, idSiswa, idUkt);
-  if (!siswa) throw notFound(`Peserta dengan ID ${idSiswa} tidak ditemukan di kegiatan ini.`);
+  if (!siswa) throw siswaMissing(idSiswa);
   const outside = siswa.id_perwapus !== examiner.id_perwapus || siswa.id_cabang !== examiner.id_cabang;
-  if (!examiner.isAdmin && outside) throw forbidden('Peserta ini di luar perwapus/cabang Anda.');
+  if (!examiner.isAdmin && outside) throw outsideRegion();
   return siswa;
 }
 
-/** What an examiner's write about a withdrawn participant is answered (docs/decisions/037). */
-const MUNDUR_MESSAGE = 'Peserta ini sudah mundur dari kegiatan.';
+// The refusals of the participant checks, one text each: the checks below throw them, and so does
+// the score write on PostgreSQL from what its routine answered (docs/decisions/169).
+
+/** 404: the participant is not in the event. */
+export const siswaMissing = (idSiswa: number) =>
+  notFound(`Peserta dengan ID ${idSiswa} tidak ditemukan di kegiatan ini.`);
+/** 403: the participant is outside a non-admin examiner's perwapus or cabang. */
+export const outsideRegion = () => forbidden('Peserta ini di luar perwapus/cabang Anda.');
+/** 409: the participant withdrew (docs/decisions/037). */
+export const siswaMundur = () => conflict('Peserta ini sudah mundur dari kegiatan.');
+/** 409: another examiner, named, holds the participant at this post. */
+export const heldByOther = (holder: string) =>
+  conflict(`Peserta ini sedang diuji oleh ${holder} di pos ini.`);
 
 /** Fails with 409 when the participant withdrew: no take, score or recording for them any more. */
 export function assertNotMundur(siswa: Selectable<SiswaTable>): void {
-  if (siswa.mundur) throw conflict(MUNDUR_MESSAGE);
+  if (siswa.mundur) throw siswaMundur();
 }
 
 /** Fails with 409 naming the examiner when another one holds the participant at this post. */
@@ -83,9 +94,7 @@ export async function assertNotHeldByOther(
   column: PostFlag,
 ): Promise<void> {
   const holder = siswa[column];
-  if (holder !== null && holder !== examiner.id_pemilih) {
-    throw conflict(`Peserta ini sedang diuji oleh ${await pengujiName(db, holder)} di pos ini.`);
-  }
+  if (holder !== null && holder !== examiner.id_pemilih) throw heldByOther(await pengujiName(db, holder));
 }
 
 /** The answer of a take, kept with its Idempotency-Key and sent as it is. */

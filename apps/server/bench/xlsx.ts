@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { openDb } from '../src/db/connect';
 import { seedDemo } from '../src/demo/seed';
-import { importKolom } from '../src/modules/imports/imports.service';
+import { importKolom } from '../src/modules/imports/import-columns';
 import { readTable } from '../src/modules/imports/read-table';
 import { exportResults } from '../src/modules/results/results.service';
 import { benchRegions, seedEvent } from './seed-roster';

@@ -1,8 +1,10 @@
 import { kalimatKolomTetap } from '@ukt/core';
 import { buildApp } from '../../app';
 import { badRequest } from '../../lib/errors';
+import { importColumns } from '../../modules/imports/import-columns';
+import { ScoredUnconfirmed } from '../../modules/imports/import-issues';
 import type { ImportResult, ImportTarget } from '../../modules/imports/import-target';
-import { applyImport, importColumns, ScoredUnconfirmed } from '../../modules/imports/imports.service';
+import { applyImport } from '../../modules/imports/imports.service';
 import { importPending, type PendingReport, readPendingFile } from '../../modules/imports/pending.service';
 import { fileSource } from '../../modules/imports/read-table';
 import { type Command, type Invocation, positive } from '../command';

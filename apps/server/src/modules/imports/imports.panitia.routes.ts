@@ -19,15 +19,10 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { AUTH_ERRORS, ErrorResult } from '../../lib/schemas';
 import { pengujiOf } from '../../plugins/context';
+import { describeIssue, type ImportIssue, ImportRefused } from './import-issues';
 import type { ImportTarget } from './import-target';
-import {
-  applyImport,
-  describeIssue,
-  type ImportIssue,
-  ImportRefused,
-  type PlannedRow,
-  previewImport,
-} from './imports.service';
+import { applyImport, previewImport } from './imports.service';
+import type { PlannedRow } from './plan-rows';
 import { importTemplate } from './template';
 import { readImportUpload } from './upload';
 

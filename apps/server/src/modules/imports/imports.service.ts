@@ -1,7 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
-  IMPOR_KOLOM,
-  type ImporJenis,
   type ImporKeputusan,
   type ImporKolom,
   type ImporWilayah,
@@ -9,45 +7,33 @@ import {
   labelKolom,
   TINGKAT_WILAYAH,
 } from '@ukt/core';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { BULK_ROWS, refreshPlannerStats } from '../../db/planner';
 import type { Database } from '../../db/types';
 import type { Writer } from '../../db/writer';
-import { BATCH_ROWS, chunks } from '../../lib/chunks';
-import { AppError, badRequest } from '../../lib/errors';
-import { type RowKind, rowKindOf } from './import-kinds';
-import type { ImportChange, ImportReport, ImportResult, ImportTarget, RowOutcome } from './import-target';
+import { chunks } from '../../lib/chunks';
+import { checkFile, type ValidRow } from './check-file';
+import { importColumns, jenisOf } from './import-columns';
+import {
+  byLine,
+  type ImportIssue,
+  ImportRefused,
+  ScoredUnconfirmed,
+  undecidedRegions,
+} from './import-issues';
+import { rowKindOf } from './import-kinds';
+import type { ImportReport, ImportResult, ImportTarget } from './import-target';
 import { lockImports } from './imports.repository';
-import { keepAbsent } from './kept-columns';
-import { type ReadInfo, readTable, type TableSource } from './read-table';
-import { NEW_REGION, RegionCache } from './region-cache';
-import { TEMPLATE_EXAMPLES } from './template-examples';
+import { type PlannedRow, planChunk } from './plan-rows';
+import type { TableSource } from './read-table';
+import { RegionCache } from './region-cache';
 
 // The committee's imports (DESIGN §6, §9): the `ukt import` commands and the console's Impor page
 // both call previewImport (what a file would do, written nowhere) and applyImport (all of it in
 // one transaction, or nothing). Re-importing the same file changes nothing. A file is read as a
 // stream and checked before the transaction; the transaction then compares and writes it a
-// chunk at a time, one query each (docs/decisions/037).
-
-/** A mistake in an import file: its line and column where it has them, and what is wrong. */
-export interface ImportIssue {
-  line: number | null;
-  field: string | null;
-  message: string;
-  /** The row as the file gives it, by column (a preview's error file shows it beside the mistake). */
-  cells?: Record<string, string>;
-}
-
-/** A valid row as it will be stored (trimmed, numbers normalised, defaults filled) and what storing it does. */
-export interface PlannedRow {
-  line: number;
-  outcome: RowOutcome;
-  values: Record<string, unknown>;
-  /** What an update changes, field by field (empty for a new or unchanged row). */
-  changes: ImportChange[];
-  /** An update of a guarded field (name, region) of a row that already has scores. */
-  scored: boolean;
-}
+// chunk at a time, one query each (docs/decisions/037): check-file.ts reads and checks it,
+// plan-rows.ts compares each chunk with what is stored.
 
 /** What an import would do: counts over the whole file, its first rows, and its mistakes by line. */
 export interface ImportPreview extends ImportReport {
@@ -89,259 +75,6 @@ export interface ImportOptions {
 export interface PreviewLimits {
   rows: number;
   errors: number;
-}
-
-/** The console's name of an import kind. */
-export function jenisOf(kind: ImportTarget['kind']): ImporJenis {
-  return kind === 'siswa' ? 'peserta' : kind;
-}
-
-/** The columns of a kind's import file in the template's order, with their labels and synonyms. */
-export function importKolom(kind: ImportTarget['kind']): readonly ImporKolom[] {
-  return IMPOR_KOLOM[jenisOf(kind)];
-}
-
-/** The fields of a kind's import file in order (DESIGN §6). */
-export function importColumns(kind: ImportTarget['kind']): string[] {
-  return importKolom(kind).map((c) => c.kolom);
-}
-
-/** How many mistakes the message of a refused import lists (the CLI prints it whole). */
-const MAX_LISTED = 20;
-
-/** An issue as the committee reads it: `baris 3, kolom cabang: wajib diisi`. */
-export function describeIssue({ line, field, message }: ImportIssue): string {
-  if (line === null) return message;
-  return field === null ? `baris ${line}: ${message}` : `baris ${line}, kolom ${field}: ${message}`;
-}
-
-/** An import refused for mistakes in its file: nothing was written. */
-export class ImportRefused extends AppError {
-  constructor(readonly issues: ImportIssue[]) {
-    const listed = issues.slice(0, MAX_LISTED).map(describeIssue).join('\n');
-    const more = issues.length > MAX_LISTED ? `\n… dan ${issues.length - MAX_LISTED} kesalahan lain` : '';
-    super(400, `Impor dibatalkan, tidak ada yang disimpan:\n${listed}${more}`);
-  }
-}
-
-const byLine = (a: ImportIssue, b: ImportIssue) => (a.line ?? 0) - (b.line ?? 0);
-
-interface ValidRow {
-  line: number;
-  row: Record<string, unknown>;
-  /** The row as the file gives it: kept by a preview only, for its error file. */
-  cells?: Record<string, string>;
-}
-
-/** What checking a file found: its valid rows (unless handed over), mistakes, notes, and absent columns. */
-interface CheckedFile {
-  valid: ValidRow[];
-  errors: ImportIssue[];
-  total: number;
-  notes: string[];
-  kept: readonly ImporKolom[];
-}
-
-/** Whether two parsed rows hold the same values in the columns the file carries. */
-const sameRow = (a: Record<string, unknown>, b: Record<string, unknown>, absent: readonly string[]) =>
-  Object.keys(b).every((k) => absent.includes(k) || a[k] === b[k]);
-
-/** The fields of the columns a file does not carry (known once its header is read). */
-const absentFields = (info: ReadInfo) => (info.absent ?? []).map((c) => c.kolom);
-
-/** What the reader did that the preview tells (docs/decisions/104). */
-function readNotes(info: ReadInfo, samples: number[]): string[] {
-  const notes: string[] = [];
-  if (info.headerLine && info.headerLine > 1)
-    notes.push(`Baris judul ada di baris ${info.headerLine}; baris di atasnya tidak diimpor.`);
-  if (info.encoding === 'Windows-1252')
-    notes.push(
-      'Berkas CSV ini bukan UTF-8; dibaca sebagai Windows-1252 (Latin-1). Periksa huruf seperti é di pratinjau.',
-    );
-  if (info.ignored?.length)
-    notes.push(`Kolom ${info.ignored.map((c) => `"${c}"`).join(', ')} tidak dikenal dan tidak diimpor.`);
-  if (samples.length)
-    notes.push(`Baris ${samples.join(', ')} sama dengan contoh di templat dan tidak diimpor.`);
-  return notes;
-}
-
-/**
- * Reads the file a row at a time and checks each row against the kind's schema and the rows
- * before it (a row's stored copy is not read yet). The checked rows are kept, or, with `onChunk`,
- * handed over a chunk at a time and dropped (a preview holds no more than a chunk of them).
- * The template's example row is skipped. Mistakes name the column by its label.
- */
-async function checkFile(
-  kind: RowKind,
-  target: ImportTarget,
-  source: TableSource,
-  signal: AbortSignal | undefined,
-  onChunk?: (piece: ValidRow[], absent: readonly string[]) => Promise<void>,
-): Promise<CheckedFile> {
-  let valid: ValidRow[] = [];
-  const errors: ImportIssue[] = [];
-  const seen = new Map<string | number, number>();
-  const jenis = jenisOf(target.kind);
-  const label = (field: string) => labelKolom(jenis, field);
-  // As the reader gives it: every cell as text.
-  const sample = kind.schema.safeParse(
-    Object.fromEntries(Object.entries(TEMPLATE_EXAMPLES[target.kind]).map(([k, v]) => [k, String(v)])),
-  );
-  const samples: number[] = [];
-  const info: ReadInfo = {};
-  let total = 0;
-  for await (const { line, values } of readTable(source, importKolom(target.kind), { signal, info })) {
-    total++;
-    const parsed = kind.schema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.');
-      errors.push({
-        line,
-        field: field ? label(field) : null,
-        message: issue?.message ?? 'tidak valid',
-        cells: values,
-      });
-      continue;
-    }
-    const row = parsed.data as Record<string, unknown>;
-    if (sample.success && sameRow(row, sample.data as Record<string, unknown>, absentFields(info))) {
-      samples.push(line);
-      continue;
-    }
-    const key = kind.keyOf(row);
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      errors.push({
-        line,
-        field: label(kind.keyField),
-        message: `sama dengan baris ${earlier} (${label(kind.keyField)} ${key})`,
-        cells: values,
-      });
-      continue;
-    }
-    seen.set(key, line);
-    valid.push(onChunk ? { line, row, cells: values } : { line, row });
-    if (onChunk && valid.length === BATCH_ROWS) {
-      await onChunk(valid, absentFields(info));
-      valid = [];
-    }
-  }
-  if (onChunk && valid.length) {
-    await onChunk(valid, absentFields(info));
-    valid = [];
-  }
-  if (total === samples.length)
-    errors.push({
-      line: null,
-      field: null,
-      message: samples.length ? 'berkas hanya berisi baris contoh dari templat' : 'berkas tidak berisi data',
-    });
-  return { valid, errors, total, notes: readNotes(info, samples), kept: info.absent ?? [] };
-}
-
-interface Planned extends ValidRow {
-  outcome: RowOutcome;
-  values: Record<string, unknown>;
-  changes: ImportChange[];
-  scored: boolean;
-}
-
-const isLevel = (field: string): field is (typeof TINGKAT_WILAYAH)[number] =>
-  (TINGKAT_WILAYAH as readonly string[]).includes(field);
-
-const shownValue = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-/**
- * What storing a row changes in its stored copy, field by field in the file's column order: a
- * region by its stored name (a new one by the name the file gives it), the rest as stored.
- */
-function changesOf(
-  kind: RowKind,
-  fields: readonly string[],
-  stored: Record<string, unknown>,
-  row: Record<string, unknown>,
-  values: Record<string, unknown>,
-  regions: RegionCache,
-  label: (field: string) => string,
-): ImportChange[] {
-  const changes: ImportChange[] = [];
-  for (const field of fields) {
-    if (field === kind.keyField) continue;
-    let lama: string;
-    let baru: string;
-    if (isLevel(field)) {
-      const was = stored[`id_${field}`] ?? null;
-      const next = values[`id_${field}`] ?? null;
-      if (was === next && next !== NEW_REGION) continue;
-      lama = typeof was === 'number' ? (regions.storedName(field, was) ?? '') : '';
-      baru =
-        (typeof next === 'number' && next !== NEW_REGION ? regions.storedName(field, next) : undefined) ??
-        shownValue(row[field]);
-    } else {
-      const next = field in values ? values[field] : row[field];
-      if (stored[field] === next) continue;
-      lama = shownValue(stored[field]);
-      baru = shownValue(next);
-    }
-    if (lama !== baru) changes.push({ field, label: label(field), lama, baru });
-  }
-  return changes;
-}
-
-/** Compares the stored values of a row with the imported ones, field by field. */
-function sameValues(stored: Record<string, unknown>, next: Record<string, unknown>): boolean {
-  return Object.entries(next).every(([k, v]) => stored[k] === v);
-}
-
-/** What storing each row of a chunk does, after one query for their stored copies; problems go to `errors`. */
-async function planChunk(
-  db: Kysely<Database> | Transaction<Database>,
-  kind: RowKind,
-  piece: ValidRow[],
-  regions: RegionCache,
-  errors: ImportIssue[],
-  label: (field: string) => string,
-  fields: readonly string[],
-  absent: readonly string[],
-): Promise<Planned[]> {
-  const stored = await kind.stored(
-    db,
-    piece.map((v) => kind.keyOf(v.row)),
-  );
-  await regions.load();
-  const planned: Planned[] = [];
-  for (const valid of piece) {
-    const copy = stored.get(kind.keyOf(valid.row));
-    const row = keepAbsent(valid.row, copy, absent, regions);
-    // Most rows are answered at once (their regions are known): awaiting only when needed.
-    const pending = kind.valuesOf(row, copy, regions, valid.line);
-    const result = pending instanceof Promise ? await pending : pending;
-    if ('problem' in result) {
-      errors.push({
-        line: valid.line,
-        field: label(result.problem.field),
-        message: result.problem.message,
-        cells: valid.cells,
-      });
-      continue;
-    }
-    const outcome = !copy ? 'baru' : sameValues(copy, result.values) ? 'tetap' : 'diperbarui';
-    const changes =
-      copy && outcome === 'diperbarui'
-        ? changesOf(kind, fields, copy, row, result.values, regions, label)
-        : [];
-    planned.push({ ...valid, row, outcome, values: result.values, changes, scored: false });
-  }
-  // Whether the rows whose name or region changes were examined already: one query.
-  const guarded = kind.guarded;
-  const touched = guarded ? planned.filter((p) => p.changes.some((c) => guarded.includes(c.field))) : [];
-  if (touched.length && kind.scored) {
-    const copies = touched.map((p) => stored.get(kind.keyOf(p.row)) as Record<string, unknown>);
-    const scored = await kind.scored(db, copies);
-    for (const p of touched) p.scored = scored.has(kind.keyOf(p.row));
-  }
-  return planned;
 }
 
 /**
@@ -418,41 +151,6 @@ function withStoredRegions(
       shown[level] = stored;
   }
   return shown;
-}
-
-/**
- * An import refused because it changes the name or region of participants who already have
- * scores, and the committee did not confirm as many (docs/decisions/149): nothing is written.
- */
-export class ScoredUnconfirmed extends AppError {
-  constructor(
-    readonly nos: number[],
-    confirmed: number,
-  ) {
-    const sorted = [...nos].sort((a, b) => a - b);
-    const listed =
-      sorted.slice(0, 10).join(', ') + (sorted.length > 10 ? ` dan ${sorted.length - 10} lainnya` : '');
-    const why =
-      confirmed > 0
-        ? ` Yang dikonfirmasi ${confirmed} peserta, tetapi berkas ini mengubah ${nos.length}: pratinjau berkasnya lagi.`
-        : '';
-    super(
-      409,
-      `Impor ditahan, tidak ada yang disimpan: berkas ini mengubah nama atau wilayah ${nos.length} peserta yang sudah dinilai (nomor ${listed}).${why} Periksa kelompok "Peserta yang sudah dinilai" di pratinjau, centang "Saya yakin mengubah data ${nos.length} peserta yang sudah dinilai", lalu tekan Impor lagi.`,
-    );
-  }
-}
-
-/** The refusal of an import while near misses are undecided: nothing is written. */
-function undecidedRegions(regions: ImporWilayah[]): AppError {
-  const named = regions
-    .slice(0, 5)
-    .map((w) => `"${w.nama}" (mirip "${w.mirip}")`)
-    .join(', ');
-  const more = regions.length > 5 ? ` dan ${regions.length - 5} lainnya` : '';
-  return badRequest(
-    `Impor dibatalkan, tidak ada yang disimpan: ${regions.length} nama wilayah mirip wilayah yang sudah ada dan belum diputuskan: ${named}${more}. Di pratinjau, pilih "Pakai yang ada" atau "Buat baru" untuk masing-masing, atau perbaiki namanya di berkas, lalu impor lagi.`,
-  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { PESERTA_FIELDS } from '@ukt/core';
 import type { ImportTarget } from './import-target';
 
 // The example row of each kind's template (DESIGN §9). A committee may leave it in the file: a
-// row equal to it is recognised and skipped, never imported (imports.service's checkFile).
+// row equal to it is recognised and skipped, never imported (check-file.ts).
 
 /** The example row of each kind's template, by field. */
 export const TEMPLATE_EXAMPLES: Record<ImportTarget['kind'], Record<string, string | number>> = {

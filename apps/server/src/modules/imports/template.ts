@@ -1,7 +1,7 @@
 import { PESERTA_FIELDS } from '@ukt/core';
 import { writeXlsx } from '../../lib/xlsx/write';
+import { importKolom } from './import-columns';
 import type { ImportTarget } from './import-target';
-import { importKolom } from './imports.service';
 import { TEMPLATE_EXAMPLES } from './template-examples';
 
 // The console's template per import kind (DESIGN §9): the header row, in the labels a committee

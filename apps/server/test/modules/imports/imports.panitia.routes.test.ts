@@ -10,7 +10,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { importKolom } from '../../../src/modules/imports/imports.service';
+import { importKolom } from '../../../src/modules/imports/import-columns';
 import { api, body, DATABASES, startSignedIn, type TestApp } from '../../support/app';
 import { multipartSheet } from '../../support/multipart';
 import { storedSiswa } from '../../support/stored-siswa';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { importColumns } from '../../../src/modules/imports/imports.service';
+import { importColumns } from '../../../src/modules/imports/import-columns';
 import { readTable, type TableRow } from '../../../src/modules/imports/read-table';
 import { importTemplate } from '../../../src/modules/imports/template';
 

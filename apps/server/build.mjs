@@ -15,7 +15,7 @@ await build({
     server: 'src/server.ts',
     cluster: 'src/cluster.ts',
     cli: 'src/cli/main.ts',
-    venue: 'src/venue.ts',
+    launcher: 'src/launcher/main.ts',
   },
   outdir,
   bundle: true,

@@ -3,12 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
-import { caddyPath, caddyWord } from '../../apps/server/src/modules/venue/venue-plan';
-import { runCaddy } from '../../apps/server/test/support/caddy';
-import type { DomainCertificate } from '../../apps/server/test/support/domain-cert';
+import { runCaddy } from '@ukt/server/test-support/caddy';
+import { type DomainCertificate, makeDomainCertificate } from '@ukt/server/test-support/domain-cert';
+import { caddyPath, caddyWord } from '../../apps/server/src/launcher/plan';
 import { freePort, ROOT } from './server';
 
-export type { DomainCertificate };
+// The server's tests and these share how Caddy is run and how a domain certificate is made: one
+// code, imported by the package's name (docs/decisions/176).
+export { type DomainCertificate, makeDomainCertificate };
 
 /** The venue name the phones open; Chromium maps it to Caddy with --host-resolver-rules. */
 export const VENUE_HOST = 'ujian.test';

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/env';
 import { openDb } from '../db/connect';
@@ -7,6 +6,7 @@ import type { Database } from '../db/types';
 import { createWriter } from '../db/writer';
 import '../lib/zod-locale';
 import { systemClock } from '../lib/clock';
+import { readCommandLine, valueFlagsOf } from '../lib/command-line';
 import { AppError, badRequest } from '../lib/errors';
 import { backupBeforeMigrate } from '../modules/backup/backup-source';
 import type { CliIo, Command, OwnDatabaseCommand } from './command';
@@ -15,8 +15,9 @@ import { documentCommands } from './commands/documents';
 import { importCommands } from './commands/import';
 import { loginCommands } from './commands/login';
 import { mulaiCommands } from './commands/mulai';
+import { preflightCommands } from './commands/preflight';
 import { resultsCommands } from './commands/results';
-import { venueCommands } from './commands/venue';
+import { settingsCommands } from './commands/settings';
 import { whatsappCommands } from './commands/whatsapp';
 
 export type { CliIo } from './command';
@@ -29,7 +30,8 @@ const ALL_COMMANDS: (Command | OwnDatabaseCommand)[] = [
   ...resultsCommands,
   ...documentCommands,
   ...backupCommands,
-  ...venueCommands,
+  ...preflightCommands,
+  ...settingsCommands,
   ...whatsappCommands,
 ];
 
@@ -63,30 +65,16 @@ function commandOf(
 }
 
 /** The flags the commands take (`--event`, `--sabuk` …), each with a value. */
-const FLAGS = new Set(
-  ALL_COMMANDS.flatMap((c) =>
-    [...(c.flags ?? '').matchAll(/--([\w-]+)(?= [A-Z])/g)].map((m) => m[1] as string),
-  ),
-);
+const FLAGS = new Set(ALL_COMMANDS.flatMap((c) => valueFlagsOf(c.flags ?? '')));
 /** Flags that stand alone, without a value. */
 const SWITCHES = new Set(['force', 'selagi-server-jalan']);
 
-/** Every value a flag was given, in order ('' for one given without a value). */
-function flagValues(value: string | boolean | (string | boolean)[] | undefined): string[] {
-  if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).map((v) => (v === true ? '' : String(v)));
-}
-
 /** Runs one `ukt` command against the configured database; answers the exit code. */
 export async function runCli(args: string[], config: Config, io: CliIo): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
+  const { positionals, flag, flags } = readCommandLine(args, {
+    values: FLAGS,
+    switches: SWITCHES,
     strict: false,
-    options: {
-      ...Object.fromEntries([...FLAGS].map((name) => [name, { type: 'string' as const, multiple: true }])),
-      ...Object.fromEntries([...SWITCHES].map((name) => [name, { type: 'boolean' as const }])),
-    },
   });
   const [first] = positionals;
   if (!first || first === 'help' || first === '--help') {
@@ -104,8 +92,8 @@ export async function runCli(args: string[], config: Config, io: CliIo): Promise
       io,
       arg: command.arg === 'FILE' ? resolve(config.invocationDir, arg) : arg,
       words: positionals.slice(command.name.split(' ').length),
-      flag: (name: string) => flagValues(values[name]).at(-1),
-      flags: (name: string) => flagValues(values[name]),
+      flag,
+      flags,
     };
     if ('ownDatabase' in command) return await command.run(common);
     const opened = await openDb(config.databaseUrl, {

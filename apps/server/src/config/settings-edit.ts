@@ -15,7 +15,7 @@ import {
   unknownKeyProblem,
   valueProblem,
 } from './settings-file';
-import { loadVenueEnv } from './venue-env';
+import { loadLauncherEnv } from './launcher-env';
 
 // `npm run ukt -- atur`: shows the settings file, or sets and removes keys in it (docs/decisions/130).
 // Every other line stays as written; the result is checked as the app would load it before
@@ -171,7 +171,7 @@ export function changeSettings(words: string[], env: NodeJS.ProcessEnv = process
   for (const { key, value } of parseSettings(next, file)) loaded[key] ??= resolvedValue(key, value, folder);
   try {
     loadConfig(loaded);
-    loadVenueEnv(loaded);
+    loadLauncherEnv(loaded);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     throw new ConfigError(`Tidak ada yang ditulis: ${error.message}`, { cause: error });

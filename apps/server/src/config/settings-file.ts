@@ -13,7 +13,7 @@ import { ConfigError, EnvSchema } from './env';
 /** The settings file's name in the app's folder. */
 export const SETTINGS_FILE_NAME = 'ukt.env';
 
-/** The venue launcher's and deploy/Caddyfile's own keys (config/venue-env.ts), allowed beside EnvSchema's. */
+/** The venue launcher's and deploy/Caddyfile's own keys (config/launcher-env.ts), allowed beside EnvSchema's. */
 const LAUNCHER_KEYS = [
   'UKT_HOST',
   'UKT_TLS',

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { describeChecks } from './periksa.service';
-import { checkPorts } from './ports-check';
-import { realProbes } from './probes';
-import type { Child } from './venue-processes';
+import { checkPorts } from '../modules/preflight/ports-check';
+import { describeChecks } from '../modules/preflight/preflight.service';
+import { realProbes } from '../modules/preflight/probes';
+import type { Child } from './processes';
 
 // Caddy as the venue launcher starts it (docs/decisions/134, 152): up only once our own Caddy has
 // said it serves and still runs, never because another Caddy answered on the port; its failure said

@@ -1,6 +1,6 @@
 import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, win32 } from 'node:path';
-import { caAuthorityDir, installCaddyCa, readCaddyCa } from '../backup/caddy-ca';
+import { caAuthorityDir, installCaddyCa, readCaddyCa } from '../modules/backup/caddy-ca';
 
 // A laptop set up with the venue guide before the launcher (docs/decisions/152): Caddy ran by hand
 // with its CA in ~/ukt/caddy-data (C:/ukt/caddy-data on Windows) or as Debian's caddy service
@@ -12,17 +12,17 @@ import { caAuthorityDir, installCaddyCa, readCaddyCa } from '../backup/caddy-ca'
 /** Debian's caddy service's data folder, the Caddyfile's default storage. */
 export const DEBIAN_CADDY_DATA = '/var/lib/caddy/.local/share/caddy';
 
-/** Where the earlier guide had Caddy's data, most specific first; none equal to `caddyData`. */
+/** Where the earlier guide had Caddy's data, most specific first (`typed`: UKT_CADDY_DATA); none equal to `caddyData`. */
 export function earlierCaPlaces(
   caddyData: string,
-  env: NodeJS.ProcessEnv,
+  typed: string | undefined,
   home: string,
   platform: NodeJS.Platform,
 ): string[] {
   // The platform's own paths: C:\Users\Budi Santoso\ukt\caddy-data on Windows.
   const path = platform === 'win32' ? win32 : posix;
   const places = [
-    ...(env.UKT_CADDY_DATA ? [env.UKT_CADDY_DATA] : []),
+    ...(typed ? [typed] : []),
     path.join(home, 'ukt', 'caddy-data'),
     ...(platform === 'win32' ? ['C:\\ukt\\caddy-data'] : []),
     ...(platform === 'linux' ? [DEBIAN_CADDY_DATA] : []),

@@ -1,19 +1,19 @@
 import { nomorWa } from '@ukt/core';
-import { type Config, ConfigError } from '../../config/env';
-import { openDb } from '../../db/connect';
-import { createWriter } from '../../db/writer';
-import { countDemo } from '../../demo/demo.repository';
-import { DEMO_LOG_LINE, seedDemoOrganisasi } from '../../demo/seed';
-import { systemClock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { backupBeforeMigrate } from '../backup/backup-source';
+import { type Config, ConfigError } from '../config/env';
+import { openDb } from '../db/connect';
+import { createWriter } from '../db/writer';
+import { countDemo } from '../demo/demo.repository';
+import { DEMO_LOG_LINE, seedDemoOrganisasi } from '../demo/seed';
+import { systemClock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { backupBeforeMigrate } from '../modules/backup/backup-source';
 import {
   adminPanitia,
   checkMulai,
   checkNamaOrganisasi,
   type MulaiChecked,
   mulaiOrganisasi,
-} from '../organisasi/mulai.service';
+} from '../modules/organisasi/mulai.service';
 
 // The venue launcher's first start (docs/decisions/154): before the app starts, the database gets
 // the committee's own organisation and admins (from --organisasi/--admin, or asked in the window),

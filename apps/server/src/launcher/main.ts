@@ -3,37 +3,45 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { API } from '@ukt/core';
-import { ConfigError, loadConfig } from './config/env';
-import { changeSettings, createNamedSettingsFile } from './config/settings-edit';
-import { applySettingsFile, ownEnvironment, settingsPlace } from './config/settings-file';
-import { loadVenueEnv } from './config/venue-env';
-import { appFolder, locateCaddy } from './modules/venue/caddy-check';
-import { caddyProblem, waitForCaddy } from './modules/venue/caddy-start';
+import { type Config, ConfigError, loadConfig } from '../config/env';
+import { type LauncherEnv, loadLauncherEnv } from '../config/launcher-env';
+import { changeSettings, createNamedSettingsFile } from '../config/settings-edit';
+import { applySettingsFile, ownEnvironment, settingsPlace } from '../config/settings-file';
+import { readCommandLine, valueFlagsOf } from '../lib/command-line';
+import { AppError } from '../lib/errors';
+import { appFolder, locateCaddy } from '../modules/preflight/caddy-check';
+import { type CertificateFiles, certificateFiles } from '../modules/preflight/certificate-check';
+import {
+  alreadyRunning,
+  claimLauncherLock,
+  type HeldLock,
+  runningLauncher,
+} from '../modules/preflight/launcher-lock';
+import { describeChecks, runPreflight } from '../modules/preflight/preflight.service';
+import { caddyProblem, waitForCaddy } from './caddy-start';
 import {
   adoptEarlierCa,
+  type EarlierCa,
   earlierBackupFolder,
   earlierCaLines,
   earlierCaPlaces,
   findEarlierCa,
-} from './modules/venue/earlier-setup';
-import { firstStart } from './modules/venue/first-start';
-import { describeChecks, periksaVenue } from './modules/venue/periksa.service';
-import { alreadyRunning, claimVenueLock, runningVenue } from './modules/venue/venue-lock';
-import { namaProblem, venuePlan } from './modules/venue/venue-plan';
-import {
-  appLogLine,
-  type Child,
-  followLoginCodes,
-  rootOf,
-  startChild,
-  waitForAnswer,
-} from './modules/venue/venue-processes';
-import { runWatchdog, startWatchdog, WATCHDOG_VARIABLE } from './modules/venue/watchdog';
+} from './earlier-setup';
+import { firstStart } from './first-start';
+import { type LaunchPlan, launchPlan, namaProblem } from './plan';
+import { appLogLine, type Child, followLoginCodes, rootOf, startChild, waitForAnswer } from './processes';
+import { runWatchdog, startWatchdog, WATCHDOG_VARIABLE } from './watchdog';
 
-// Entry point of `npm run venue -- NAMA` (docs/decisions/134): the app on 127.0.0.1 and Caddy in
-// front of it for NAMA, started and stopped together, with what to open said in Indonesian.
+// Entry point of `npm run venue -- NAMA` (docs/decisions/134, 171): the app on 127.0.0.1 and Caddy in
+// front of it for NAMA, started and stopped together, with what to open said in Indonesian. main()
+// runs the steps below in order; each says what it does and stops the launcher when it must.
+
+/** What the launcher takes, written as the `ukt` commands write theirs (cli/command.ts). */
+const FLAGS =
+  '[NAMA] [--sertifikat FILE --kunci FILE] [--caddy PROGRAM] [--organisasi NAMA --admin NO_WA | --demo]';
+/** The launcher's flags that stand alone. */
+const SWITCHES = ['demo'];
 
 const USAGE = [
   'Pakai: npm run venue -- NAMA [--sertifikat BERKAS --kunci BERKAS] [--caddy PROGRAM] [--organisasi NAMA --admin NO_WA | --demo]',
@@ -45,7 +53,9 @@ const USAGE = [
 ].join('\n');
 
 /** The app's folder (the repository root), where deploy/Caddyfile and a downloaded Caddy sit. */
-const ROOT = appFolder() ?? fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT =
+  appFolder() ??
+  fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../../' : '../../../', import.meta.url));
 
 /** Stops with `message` (and the usage when asked), leaving nothing running. */
 function fail(message: string, usage = false, code = 2): never {
@@ -54,113 +64,126 @@ function fail(message: string, usage = false, code = 2): never {
   process.exit(code);
 }
 
-async function main(): Promise<void> {
-  let args: ReturnType<typeof parseVenueArgs>;
+/** The message of a refusal the launcher stops on. */
+const messageOf = (error: unknown) =>
+  error instanceof ConfigError || error instanceof AppError ? error.message : String(error);
+
+/** What was typed after `npm run venue --`. */
+interface Typed {
+  nama: string | undefined;
+  sertifikat: string | undefined;
+  kunci: string | undefined;
+  caddy: string | undefined;
+  organisasi: string | undefined;
+  admin: string[];
+  demo: boolean;
+}
+
+/** Step 1: the arguments, read as the `ukt` command reads its own; an unknown option stops with the usage. */
+function readArguments(argv: string[]): Typed {
   try {
-    args = parseVenueArgs(process.argv.slice(2));
+    const line = readCommandLine(argv, { values: valueFlagsOf(FLAGS), switches: SWITCHES, strict: true });
+    return {
+      nama: line.positionals[0],
+      sertifikat: line.flag('sertifikat'),
+      kunci: line.flag('kunci'),
+      caddy: line.flag('caddy'),
+      organisasi: line.flag('organisasi'),
+      admin: line.flags('admin'),
+      demo: line.has('demo'),
+    };
   } catch (error) {
-    fail(`${error instanceof Error ? error.message : error}`, true);
+    fail(`Pilihan tidak dikenal: ${error instanceof Error ? error.message : error}`, true);
   }
-  let config: ReturnType<typeof loadConfig>;
+}
+
+/** Step 2: the settings: ukt.env (made when UKT_ENV_FILE names one not there yet), the app's and the launcher's own. */
+function readSettings(): { config: Config; launcher: LauncherEnv } {
   try {
     createNamedSettingsFile();
     applySettingsFile();
-    config = loadConfig();
+    return { config: loadConfig(), launcher: loadLauncherEnv() };
   } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
+    fail(messageOf(error));
   }
-  const env = process.env;
-  let typed = args.positionals[0] ?? env.UKT_HOST;
+}
+
+/** Step 3: the name phones open: as typed, else the one remembered, else asked in a double-clicked window. */
+async function nameToServe(typed: string | undefined, remembered: string | undefined): Promise<string> {
+  let name = typed ?? remembered;
   // Double-clicked (mulai-ukt.cmd) with no name remembered yet: ask in the window.
-  if (!typed && process.stdin.isTTY) typed = await ask('Nama alamat aplikasi (misalnya ukt.lan): ');
-  const nama = (typed ?? '').trim().toLowerCase();
+  if (!name && process.stdin.isTTY) name = await ask('Nama alamat aplikasi (misalnya ukt.lan): ');
+  const nama = (name ?? '').trim().toLowerCase();
   const problem = namaProblem(nama);
   if (problem) fail(problem, true);
-  const { sertifikat, kunci } = args.values;
-  if (Boolean(sertifikat) !== Boolean(kunci))
-    fail('--sertifikat dan --kunci dipakai bersama: berkas sertifikat dan berkas kuncinya.');
-  const files =
-    sertifikat && kunci
-      ? { cert: resolve(config.invocationDir, sertifikat), key: resolve(config.invocationDir, kunci) }
-      : undefined;
+  return nama;
+}
+
+/** Step 4: a domain certificate and its key when given, both there. */
+function certificateToUse(config: Config, typed: Typed): CertificateFiles | undefined {
+  let files: CertificateFiles | undefined;
+  try {
+    files = certificateFiles(config.invocationDir, typed.sertifikat, typed.kunci);
+  } catch (error) {
+    fail(messageOf(error));
+  }
   // A path with spaces is fine: the plan quotes it for Caddy (docs/decisions/152).
   for (const file of files ? [files.cert, files.key] : []) {
     if (!existsSync(file)) fail(`Berkas ${file} tidak ada. Periksa nama dan foldernya.`);
   }
-  let venue: ReturnType<typeof loadVenueEnv>;
-  try {
-    venue = loadVenueEnv();
-  } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
-  }
-  const plan = venuePlan({
-    nama,
-    sertifikat: files,
-    httpPort: venue.httpPort,
-    httpsPort: venue.httpsPort,
-    bind: env.UKT_BIND || undefined,
-    appPort: config.port,
-    dataDir: config.dataDir,
-    backupDir: env.BACKUP_DIR ? config.backup.dir : undefined,
-    otpDelivery: env.OTP_DELIVERY,
-    caddyfile: join(ROOT, 'deploy/Caddyfile'),
-  });
-  const named = args.values.caddy ? resolve(config.invocationDir, args.values.caddy) : venue.caddy;
-  const place = {
-    program: named,
-    beside: ROOT,
-    pathVariable: venue.pathVariable,
-    platform: process.platform,
-  };
+  return files;
+}
 
-  // Already running on this data folder (another window): said as such, not as a port taken by a
-  // stranger (docs/decisions/152).
-  const running = runningVenue(config.dataDir);
-  if (running) fail(alreadyRunning(running), false, 1);
-
-  // The pre-flight check (docs/decisions/131) with the settings the app is about to get. A ✗ stops
-  // here, before anything starts; a name the router does not know yet is a ! (the guide says so).
+/**
+ * Step 5: the pre-flight check (docs/decisions/131) with the settings the app is about to get, and the
+ * CA a laptop set up with the earlier guide made. A ✗ stops here, before anything starts; a name the
+ * router does not know yet is a ! (the guide says so).
+ */
+async function checkBeforeStart(
+  nama: string,
+  planned: Config,
+  launcher: LauncherEnv,
+  typed: Typed,
+  plan: LaunchPlan,
+  files: CertificateFiles | undefined,
+): Promise<EarlierCa> {
   console.log(`Memeriksa laptop untuk ${nama}…`);
-  const planned = loadConfig({ ...env, ...plan.appEnv });
-  const { checks } = await periksaVenue(
-    planned,
-    { ...venue, caddy: named },
-    { name: nama, certificate: sertifikat, key: kunci, launcher: true },
-  );
+  const { checks } = await runPreflight(planned, launcher, {
+    name: nama,
+    certificate: typed.sertifikat,
+    key: typed.kunci,
+    launcher: true,
+  });
   console.log(describeChecks(checks, nama).slice(0, -1).join('\n'));
-  // The CA a laptop set up with the earlier guide made: phones trust it, so it is kept.
+  // Phones trust the earlier CA, so it is kept.
   const caddyData = plan.caddyData;
   const earlier = files
     ? ({ kind: 'none' } as const)
-    : await findEarlierCa(caddyData, earlierCaPlaces(caddyData, env, homedir(), process.platform));
+    : await findEarlierCa(
+        caddyData,
+        earlierCaPlaces(caddyData, launcher.earlierCaddyData, homedir(), process.platform),
+      );
   const earlierFails = earlier.kind === 'unreadable' || earlier.kind === 'broken';
   if (earlierFails) console.log(earlierCaLines(earlier, caddyData));
   if (checks.some((c) => c.ok === false) || earlierFails) {
     console.error(`\nPerbaiki yang bertanda ✗, lalu jalankan lagi: npm run venue -- ${nama}`);
     process.exit(1);
   }
-  // The committee's own organisation, or the demo when asked, before anything starts (docs/decisions/154).
-  const { organisasi, admin, demo } = args.values;
-  const refused = await firstStart(
-    planned,
-    { organisasi, admin: admin ?? [], demo: demo === true },
-    { say: (line) => console.log(line), ask: process.stdin.isTTY ? ask : undefined },
-  );
-  if (refused) fail(refused);
-  const caddy = locateCaddy(place) ?? 'caddy';
-  const lock = claimVenueLock(config.dataDir, {
-    pid: process.pid,
-    nama,
-    alamat: plan.alamatAplikasi,
-    httpPort: venue.httpPort,
-    httpsPort: venue.httpsPort,
-    appPort: config.port,
-  });
-  if ('running' in lock) fail(alreadyRunning(lock.running), false, 1);
-  // Remembered in ukt.env, so the next start needs no name and `npm run ukt -- link …`, `periksa` and
-  // the rest in another window use the same address (docs/decisions/130, 134); a BACKUP_DIR typed in
-  // this window too, so the next start does not quietly go back to the data folder's (152).
-  const typedBackup = ownEnvironment(env).BACKUP_DIR ? config.backup.dir : undefined;
+  return earlier;
+}
+
+/**
+ * Step 7: remembered in ukt.env, so the next start needs no name and `npm run ukt -- link …`, `periksa`
+ * and the rest in another window use the same address (docs/decisions/130, 134); a BACKUP_DIR typed in
+ * this window too, so the next start does not quietly go back to the data folder's (152).
+ */
+function rememberSettings(
+  nama: string,
+  config: Config,
+  plan: LaunchPlan,
+  files: CertificateFiles | undefined,
+): void {
+  const typedBackup = ownEnvironment(process.env).BACKUP_DIR ? config.backup.dir : undefined;
   try {
     changeSettings([
       `UKT_HOST=${nama}`,
@@ -176,28 +199,136 @@ async function main(): Promise<void> {
       `Peringatan: nama dan alamat tidak dapat disimpan di ukt.env (${error instanceof Error ? error.message : error}); perintah "npm run ukt" di jendela lain perlu PUBLIC_URL=${plan.alamatAplikasi}.`,
     );
   }
-  if (earlier.kind === 'copy') console.log(await adoptEarlierCa(earlier.from, caddyData));
-  const oldBackups = env.BACKUP_DIR ? null : earlierBackupFolder(homedir(), process.platform);
+}
+
+/** What to open, said once both answer. */
+function whereToOpen(plan: LaunchPlan, root: { nama: string; sidikJari: string } | null): string {
+  const lines = ['', 'UKT Penguji berjalan.', '', `  Di laptop ini dan di HP:  ${plan.alamatAplikasi}`];
+  if (plan.rootCrt) {
+    lines.push(
+      `  HP yang belum memasang sertifikat: buka ${plan.alamatAwal} (halaman pasang sertifikat)`,
+      `  Sertifikat: ${plan.alamatAwal}/ukt-ca.crt`,
+      root
+        ? `  Nama sertifikat: ${root.nama}`
+        : '  Sertifikat belum dibuat Caddy; lihat log/caddy.log di folder data.',
+      ...(root ? [`  Sidik jari SHA-256: ${root.sidikJari}`] : []),
+    );
+  }
+  lines.push(`  Cadangan otomatis tiap 30 menit ke: ${plan.appEnv.BACKUP_DIR}`, `  Log: ${plan.appLog}`, '');
+  if (plan.loginCodeFile) {
+    lines.push(
+      'Belum ada gateway WhatsApp: setiap kode login tampil di sini (atau pakai kartu login / tautan login).',
+      '',
+    );
+  }
+  lines.push('Tekan Ctrl+C untuk menghentikan aplikasi dan Caddy.', '');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const typed = readArguments(process.argv.slice(2));
+  const { config, launcher } = readSettings();
+  const nama = await nameToServe(typed.nama, launcher.host);
+  const files = certificateToUse(config, typed);
+  const plan = launchPlan({
+    nama,
+    sertifikat: files,
+    httpPort: launcher.httpPort,
+    httpsPort: launcher.httpsPort,
+    bind: launcher.bind,
+    appPort: config.port,
+    dataDir: config.dataDir,
+    backupDir: launcher.backupDirSet ? config.backup.dir : undefined,
+    otpDelivery: config.otp.delivery,
+    caddyfile: join(ROOT, 'deploy/Caddyfile'),
+  });
+  const caddyProgram = typed.caddy ? resolve(config.invocationDir, typed.caddy) : launcher.caddy;
+
+  // Already running on this data folder (another window): said as such, not as a port taken by a
+  // stranger (docs/decisions/152).
+  const running = runningLauncher(config.dataDir);
+  if (running) fail(alreadyRunning(running), false, 1);
+
+  const planned = loadConfig({ ...process.env, ...plan.appEnv });
+  const earlier = await checkBeforeStart(
+    nama,
+    planned,
+    { ...launcher, caddy: caddyProgram },
+    typed,
+    plan,
+    files,
+  );
+
+  // Step 6: the committee's own organisation, or the demo when asked, before anything starts (docs/decisions/154).
+  const refused = await firstStart(
+    planned,
+    { organisasi: typed.organisasi, admin: typed.admin, demo: typed.demo },
+    { say: (line) => console.log(line), ask: process.stdin.isTTY ? ask : undefined },
+  );
+  if (refused) fail(refused);
+  const caddy =
+    locateCaddy({
+      program: caddyProgram,
+      beside: ROOT,
+      pathVariable: launcher.pathVariable,
+      platform: process.platform,
+    }) ?? 'caddy';
+  const lock = claimLauncherLock(config.dataDir, {
+    pid: process.pid,
+    nama,
+    alamat: plan.alamatAplikasi,
+    httpPort: launcher.httpPort,
+    httpsPort: launcher.httpsPort,
+    appPort: config.port,
+  });
+  if ('running' in lock) fail(alreadyRunning(lock.running), false, 1);
+  rememberSettings(nama, config, plan, files);
+  if (earlier.kind === 'copy') console.log(await adoptEarlierCa(earlier.from, plan.caddyData));
+  const oldBackups = launcher.backupDirSet ? null : earlierBackupFolder(homedir(), process.platform);
   if (oldBackups)
     console.log(
       `Cadangan dari cara lama ada di ${oldBackups}; cadangan kini ke ${plan.appEnv.BACKUP_DIR}. Untuk tetap memakai folder lama: npm run ukt -- atur "BACKUP_DIR=${oldBackups}"`,
     );
 
   console.log(`Memulai UKT Penguji untuk ${nama}…`);
-  // Caddy and the app never outlive this launcher: it stops them on every signal a window or a
-  // terminal sends, and the watchdog does when the launcher is killed outright (docs/decisions/152).
+  const together = stopTogether(config, lock);
+  const app = await startApp(config, plan, together);
+  if (!app) return;
+  const caddyStarted = await startCaddy(nama, caddy, plan, together);
+  if (!caddyStarted) return;
+  const root = plan.rootCrt ? await rootOf(plan.rootCrt, 15_000) : null;
+  console.log(whereToOpen(plan, root));
+  if (plan.loginCodeFile) together.onStop(followLoginCodes(plan.loginCodeFile, (line) => console.log(line)));
+}
+
+/** The app and Caddy, started and stopped together. */
+interface Together {
+  /** Starts `child` under the watchdog, which stops it after `graceMs` should the launcher die. */
+  add(child: Child, graceMs: number, pid: 'appPid' | 'caddyPid'): void;
+  /** When `child` ends by itself, says why and stops the other. */
+  watch(child: Child, says: (tail: string) => string | Promise<string>): void;
+  stopAll(code: number): Promise<void>;
+  /** Also done on stopping (the login codes stop being followed). */
+  onStop(stop: () => void): void;
+}
+
+/**
+ * Step 8: Caddy and the app never outlive this launcher: it stops them on every signal a window or a
+ * terminal sends, and the watchdog does when the launcher is killed outright (docs/decisions/152).
+ */
+function stopTogether(config: Config, lock: HeldLock): Together {
   const watchdog = startWatchdog(
     process.execPath,
     [...process.execArgv, fileURLToPath(import.meta.url)],
     config.dataDir,
   );
   const children: Child[] = [];
+  const onStop: (() => void)[] = [];
   let stopping = false;
-  let stopCodes = () => {};
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    stopCodes();
+    for (const stop of onStop) stop();
     // Caddy first, so no phone reaches an app that is going away; the app then finishes what it holds.
     for (const child of [...children].reverse()) await child.stop(child.name === 'app' ? 15_000 : 3_000);
     lock.release();
@@ -221,34 +352,43 @@ async function main(): Promise<void> {
   setInterval(() => {
     if (process.ppid !== startedBy) void stopAll(0);
   }, 1_000).unref();
-  const watch = (child: Child, says: (tail: string) => string | Promise<string>) => {
-    void child.exited.then(async () => {
-      if (stopping) return;
-      console.error(await says(child.tail()));
-      void stopAll(1);
-    });
+  return {
+    add(child, graceMs, pid) {
+      children.push(child);
+      if (child.process.pid) {
+        watchdog.watch(child.process.pid, graceMs);
+        lock.update({ [pid]: child.process.pid });
+      }
+    },
+    watch(child, says) {
+      void child.exited.then(async () => {
+        if (stopping) return;
+        console.error(await says(child.tail()));
+        void stopAll(1);
+      });
+    },
+    stopAll,
+    onStop: (stop) => onStop.push(stop),
   };
+}
 
-  // The app, from the same build as this launcher (dist/ or src/ through tsx).
+/** Step 9: the app, from the same build as this launcher (dist/ or src/ through tsx), until it answers. */
+async function startApp(config: Config, plan: LaunchPlan, together: Together): Promise<Child | null> {
   const serverEntry = fileURLToPath(
-    new URL(import.meta.url.endsWith('.ts') ? './server.ts' : './server.js', import.meta.url),
+    new URL(import.meta.url.endsWith('.ts') ? '../server.ts' : './server.js', import.meta.url),
   );
   const app = startChild(
     'app',
     process.execPath,
     [...process.execArgv, serverEntry],
-    { ...env, ...plan.appEnv },
+    { ...process.env, ...plan.appEnv },
     plan.appLog,
     (line) => {
       const shown = appLogLine(line);
       if (shown) console.log(shown);
     },
   );
-  children.push(app);
-  if (app.process.pid) {
-    watchdog.watch(app.process.pid, 15_000);
-    lock.update({ appPid: app.process.pid });
-  }
+  together.add(app, 15_000, 'appPid');
   const appReady = await waitForAnswer(`http://127.0.0.1:${config.port}${API.health.href()}`, app, 60_000);
   if (appReady !== 'siap') {
     console.error(
@@ -256,56 +396,40 @@ async function main(): Promise<void> {
         ? `Aplikasi gagal dimulai:\n${app.tail()}`
         : `Aplikasi belum menjawab setelah 60 detik. Lihat log-nya: ${plan.appLog}`,
     );
-    await stopAll(1);
-    return;
+    await together.stopAll(1);
+    return null;
   }
-  watch(app, (tail) => `Aplikasi berhenti sendiri:\n${tail}\nLihat log-nya: ${plan.appLog}`);
+  together.watch(app, (tail) => `Aplikasi berhenti sendiri:\n${tail}\nLihat log-nya: ${plan.appLog}`);
+  return app;
+}
 
+/** Step 10: Caddy in front of the app, until it answers for `nama`. */
+async function startCaddy(
+  nama: string,
+  caddy: string,
+  plan: LaunchPlan,
+  together: Together,
+): Promise<boolean> {
+  const { PATH, SystemRoot } = process.env;
   const caddyChild = startChild(
     'caddy',
     caddy,
     plan.caddyArgs,
-    { PATH: env.PATH ?? '', ...(env.SystemRoot ? { SystemRoot: env.SystemRoot } : {}), ...plan.caddyEnv },
+    { PATH: PATH ?? '', ...(SystemRoot ? { SystemRoot } : {}), ...plan.caddyEnv },
     plan.caddyLog,
   );
-  children.push(caddyChild);
-  if (caddyChild.process.pid) {
-    watchdog.watch(caddyChild.process.pid, 3_000);
-    lock.update({ caddyPid: caddyChild.process.pid });
-  }
+  together.add(caddyChild, 3_000, 'caddyPid');
   const httpPort = Number(plan.caddyEnv.UKT_HTTP_PORT);
   const httpsPort = Number(plan.caddyEnv.UKT_HTTPS_PORT);
   const address = plan.caddyEnv.UKT_BIND ?? '127.0.0.1';
   if (!(await waitForCaddy(caddyChild, nama, address, httpPort, 30_000))) {
     await Promise.race([caddyChild.exited, new Promise((r) => setTimeout(r, 500))]);
     console.error(await caddyProblem(caddyChild.tail(), httpPort, httpsPort));
-    await stopAll(1);
-    return;
+    await together.stopAll(1);
+    return false;
   }
-  watch(caddyChild, (tail) => caddyProblem(tail, httpPort, httpsPort));
-
-  const root = plan.rootCrt ? await rootOf(plan.rootCrt, 15_000) : null;
-  const lines = ['', 'UKT Penguji berjalan.', '', `  Di laptop ini dan di HP:  ${plan.alamatAplikasi}`];
-  if (plan.rootCrt) {
-    lines.push(
-      `  HP yang belum memasang sertifikat: buka ${plan.alamatAwal} (halaman pasang sertifikat)`,
-      `  Sertifikat: ${plan.alamatAwal}/ukt-ca.crt`,
-      root
-        ? `  Nama sertifikat: ${root.nama}`
-        : '  Sertifikat belum dibuat Caddy; lihat log/caddy.log di folder data.',
-      ...(root ? [`  Sidik jari SHA-256: ${root.sidikJari}`] : []),
-    );
-  }
-  lines.push(`  Cadangan otomatis tiap 30 menit ke: ${plan.appEnv.BACKUP_DIR}`, `  Log: ${plan.appLog}`, '');
-  if (plan.otpOutbox) {
-    lines.push(
-      'Belum ada gateway WhatsApp: setiap kode login tampil di sini (atau pakai kartu login / tautan login).',
-      '',
-    );
-  }
-  lines.push('Tekan Ctrl+C untuk menghentikan aplikasi dan Caddy.', '');
-  console.log(lines.join('\n'));
-  if (plan.otpOutbox) stopCodes = followLoginCodes(plan.otpOutbox, (line) => console.log(line));
+  together.watch(caddyChild, (tail) => caddyProblem(tail, httpPort, httpsPort));
+  return true;
 }
 
 /** One line typed in the window. */
@@ -318,27 +442,7 @@ async function ask(question: string): Promise<string> {
   }
 }
 
-/** The launcher's arguments; throws in Indonesian on an unknown option. */
-function parseVenueArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        sertifikat: { type: 'string' },
-        kunci: { type: 'string' },
-        caddy: { type: 'string' },
-        organisasi: { type: 'string' },
-        admin: { type: 'string', multiple: true },
-        demo: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new Error(`Pilihan tidak dikenal: ${error instanceof Error ? error.message : error}`);
-  }
-}
-
-// The same file is the launcher's watchdog when started by it (modules/venue/watchdog.ts).
+// The same file is the launcher's watchdog when started by it (launcher/watchdog.ts).
 const watchdogSetting = process.env[WATCHDOG_VARIABLE];
 if (watchdogSetting) {
   runWatchdog(watchdogSetting);

@@ -2,10 +2,10 @@ import { join, resolve } from 'node:path';
 
 // What `npm run venue -- NAMA` starts (docs/decisions/134): the app on 127.0.0.1 and Caddy in front
 // of it on ports 80 and 443 for NAMA, everything derived from the name and the settings, nothing
-// typed twice. Pure: the launcher (src/venue.ts) runs the plan, tests read it.
+// typed twice. Pure: the launcher (launcher/main.ts) runs the plan, tests read it.
 
 /** What the volunteer typed, after the settings file and the environment. */
-export interface VenueRequest {
+export interface LaunchRequest {
   /** The name phones open, e.g. ukt.lan (UKT_HOST). */
   nama: string;
   /** A certificate obtained before the event, and its key; none: Caddy's own CA. */
@@ -28,7 +28,7 @@ export interface VenueRequest {
 }
 
 /** The two processes and what the launcher prints about them. */
-export interface VenuePlan {
+export interface LaunchPlan {
   /** Added to the app's environment. */
   appEnv: Record<string, string>;
   /** Caddy's whole environment besides PATH (and Windows' SystemRoot). */
@@ -43,7 +43,7 @@ export interface VenuePlan {
   /** Where Caddy's own root is written, for its fingerprint; null with a domain certificate. */
   rootCrt: string | null;
   /** Where the launcher reads login codes from, when it shows them; null when a gateway sends them. */
-  otpOutbox: string | null;
+  loginCodeFile: string | null;
   /** Caddy's own log, kept out of the window. */
   caddyLog: string;
   /** The app's log (JSON lines), kept out of the window except warnings and errors. */
@@ -69,13 +69,13 @@ export const caddyWord = (path: string) => `"${caddyPath(path)}"`;
 const portPart = (port: number, standard: number) => (port === standard ? '' : `:${port}`);
 
 /** The plan for `request`. */
-export function venuePlan(request: VenueRequest): VenuePlan {
+export function launchPlan(request: LaunchRequest): LaunchPlan {
   const { nama, httpPort, httpsPort, dataDir } = request;
   const caddyData = join(dataDir, 'caddy');
   const alamatAplikasi = `https://${nama}${portPart(httpsPort, 443)}`;
   const alamatAwal = `http://${nama}${portPart(httpPort, 80)}`;
   const showsCodes = !request.otpDelivery || request.otpDelivery === 'log';
-  const otpOutbox = showsCodes ? join(dataDir, 'kode-login.jsonl') : null;
+  const loginCodeFile = showsCodes ? join(dataDir, 'kode-login.jsonl') : null;
   const appEnv: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: String(request.appPort),
@@ -87,7 +87,7 @@ export function venuePlan(request: VenueRequest): VenuePlan {
     UKT_CADDY_DATA: caddyData,
     // Where the app reads the root for Sambungkan HP and the certificate page: Caddy's own port.
     CA_CERT_URL: request.sertifikat ? 'none' : `${alamatAwal}/ukt-ca.crt`,
-    ...(otpOutbox ? { OTP_DELIVERY: 'file', OTP_OUTBOX: otpOutbox } : {}),
+    ...(loginCodeFile ? { OTP_DELIVERY: 'file', OTP_OUTBOX: loginCodeFile } : {}),
   };
   const caddyHome = join(caddyData, 'rumah');
   const caddyEnv: Record<string, string> = {
@@ -116,7 +116,7 @@ export function venuePlan(request: VenueRequest): VenuePlan {
     alamatAwal,
     caddyData,
     rootCrt: request.sertifikat ? null : join(caddyData, 'pki/authorities/local/root.crt'),
-    otpOutbox,
+    loginCodeFile,
     caddyLog: join(dataDir, 'log', 'caddy.log'),
     appLog: join(dataDir, 'log', 'ukt-penguji.log'),
   };

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { nomorWa } from '@ukt/core';
-import { openRotatingLog } from '../../lib/rotating-log';
+import { openRotatingLog } from '../lib/rotating-log';
 
 // The processes the venue launcher runs (docs/decisions/134): each started with its log in the data
 // folder, watched until it answers, and stopped so that nothing is left running.

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { removeLockOf } from './venue-lock';
+import { removeLockOf } from '../modules/preflight/launcher-lock';
 
 // The venue's watchdog (docs/decisions/152): Caddy and the app never outlive the launcher, however
 // it ends. Ctrl+C, SIGTERM, SIGHUP (a terminal closed) and Windows' closing of the console window
@@ -11,7 +11,7 @@ import { removeLockOf } from './venue-lock';
 // does not end it), holds a pipe from the launcher. When the pipe ends without "selesai", the launcher
 // is gone: it stops the pids it was given, Caddy first, and removes the launcher's lock file.
 
-/** The variable that makes venue.js the watchdog instead of the launcher. */
+/** The variable that makes the launcher's entry (launcher.js) the watchdog instead of the launcher. */
 export const WATCHDOG_VARIABLE = 'UKT_VENUE_PENJAGA';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -25,7 +25,7 @@ export interface Watchdog {
 }
 
 /**
- * Starts the watchdog: `program args` run the launcher's own entry (venue.js, or venue.ts through
+ * Starts the watchdog: `program args` run the launcher's own entry (launcher.js, or launcher/main.ts through
  * tsx) with WATCHDOG_VARIABLE set; `dataDir` and `launcherPid` name the lock it removes.
  */
 export function startWatchdog(program: string, args: string[], dataDir: string): Watchdog {
@@ -97,7 +97,7 @@ async function stop(pid: number, graceMs: number, started: string | null): Promi
   }
 }
 
-/** The watchdog's own side, run by venue.js when WATCHDOG_VARIABLE is set. */
+/** The watchdog's own side, run by the launcher's entry when WATCHDOG_VARIABLE is set. */
 export function runWatchdog(setting: string): void {
   const { dataDir, launcher } = JSON.parse(setting) as { dataDir: string; launcher: number };
   // Nothing from a terminal ends it early: only the pipe does.

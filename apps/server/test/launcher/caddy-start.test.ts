@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caddyProblem, waitForCaddy } from '../../../src/modules/venue/caddy-start';
-import { startChild } from '../../../src/modules/venue/venue-processes';
-import { freePort } from '../../support/server-process';
+import { caddyProblem, waitForCaddy } from '../../src/launcher/caddy-start';
+import { startChild } from '../../src/launcher/processes';
+import { freePort } from '../support/server-process';
 
 // When the launcher counts its Caddy as up (docs/decisions/152): another Caddy answering on the
 // port (a venue in another window) must not make it print "UKT Penguji berjalan." while its own

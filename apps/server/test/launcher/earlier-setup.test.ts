@@ -11,10 +11,15 @@ import {
   earlierCaLines,
   earlierCaPlaces,
   findEarlierCa,
-} from '../../../src/modules/venue/earlier-setup';
-import { claimVenueLock, launcherRuns, lockFile, runningVenue } from '../../../src/modules/venue/venue-lock';
-import { caddyPath } from '../../../src/modules/venue/venue-plan';
-import { CADDYFILE } from '../../support/caddy';
+} from '../../src/launcher/earlier-setup';
+import { caddyPath } from '../../src/launcher/plan';
+import {
+  claimLauncherLock,
+  launcherRuns,
+  lockFile,
+  runningLauncher,
+} from '../../src/modules/preflight/launcher-lock';
+import { CADDYFILE } from '../support/caddy';
 
 // A laptop set up with the venue guide from before the launcher (docs/decisions/152): where that
 // guide had Caddy keep its CA, on each platform; the CA found and copied so phones keep trusting
@@ -24,7 +29,7 @@ describe('the earlier guide’s places', () => {
   it('Windows: the user’s folder with a space, and C:\\ukt, in Windows’ own form', () => {
     const places = earlierCaPlaces(
       'C:\\Users\\Budi Santoso\\Dokumen Ujian\\ukt-penguji\\apps\\server\\data\\caddy',
-      { UKT_CADDY_DATA: 'D:\\ukt\\caddy-data' },
+      'D:\\ukt\\caddy-data',
       'C:\\Users\\Budi Santoso',
       'win32',
     );
@@ -34,7 +39,7 @@ describe('the earlier guide’s places', () => {
       'C:\\ukt\\caddy-data',
     ]);
     // The launcher's own folder is never an "earlier" one.
-    expect(earlierCaPlaces('C:\\ukt\\caddy-data', {}, 'C:\\Users\\Budi Santoso', 'win32')).toEqual([
+    expect(earlierCaPlaces('C:\\ukt\\caddy-data', undefined, 'C:\\Users\\Budi Santoso', 'win32')).toEqual([
       'C:\\Users\\Budi Santoso\\ukt\\caddy-data',
     ]);
     // Caddy is given each of them quoted: the backslashes and the space stay (caddyfile.test.ts runs Caddy on them).
@@ -44,10 +49,10 @@ describe('the earlier guide’s places', () => {
   });
 
   it('macOS ~/ukt/caddy-data; Linux also Debian’s caddy service', () => {
-    expect(earlierCaPlaces('/data/caddy', {}, '/Users/budi santoso', 'darwin')).toEqual([
+    expect(earlierCaPlaces('/data/caddy', undefined, '/Users/budi santoso', 'darwin')).toEqual([
       '/Users/budi santoso/ukt/caddy-data',
     ]);
-    expect(earlierCaPlaces('/data/caddy', {}, '/home/budi', 'linux')).toEqual([
+    expect(earlierCaPlaces('/data/caddy', undefined, '/home/budi', 'linux')).toEqual([
       '/home/budi/ukt/caddy-data',
       DEBIAN_CADDY_DATA,
     ]);
@@ -73,7 +78,7 @@ describe('the earlier CA, found and used again', () => {
 
   it('copies only the root and its key into the data folder; the earlier folder stays as it was', async () => {
     const data = join(dir, 'Dokumen Ujián', 'data', 'caddy');
-    const places = earlierCaPlaces(data, {}, join(dir, 'Budi Santoso'), 'linux').filter(
+    const places = earlierCaPlaces(data, undefined, join(dir, 'Budi Santoso'), 'linux').filter(
       (p) => p !== DEBIAN_CADDY_DATA,
     );
     const found = await findEarlierCa(data, places, debianNone());
@@ -164,15 +169,15 @@ describe('the launcher’s lock on its data folder', () => {
     // A pid that no longer runs.
     const gone = spawnSync(process.execPath, ['-e', 'process.pid']).pid as number;
     writeFileSync(lockFile(data), JSON.stringify(lock(gone)));
-    expect(runningVenue(data)).toBeNull();
+    expect(runningLauncher(data)).toBeNull();
     // A pid that runs, but not venue.js: a pid reused after a power cut.
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
       await new Promise((r) => setTimeout(r, 200));
       expect(launcherRuns(other.pid as number)).toBe(false);
       writeFileSync(lockFile(data), JSON.stringify(lock(other.pid as number)));
-      expect(runningVenue(data)).toBeNull();
-      const held = claimVenueLock(data, lock(process.pid));
+      expect(runningLauncher(data)).toBeNull();
+      const held = claimLauncherLock(data, lock(process.pid));
       expect('running' in held).toBe(false);
       expect(JSON.parse(readFileSync(lockFile(data), 'utf8')).pid).toBe(process.pid);
       if (!('running' in held)) held.release();
@@ -192,7 +197,7 @@ describe('the launcher’s lock on its data folder', () => {
       await new Promise((r) => setTimeout(r, 200));
       const written = JSON.stringify(lock(launcher.pid as number));
       writeFileSync(lockFile(data), written);
-      const second = claimVenueLock(data, lock(process.pid));
+      const second = claimLauncherLock(data, lock(process.pid));
       expect(second).toEqual({ running: lock(launcher.pid as number) });
       expect(readFileSync(lockFile(data), 'utf8')).toBe(written);
     } finally {

@@ -3,10 +3,10 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectDb } from '../../../src/db/connect';
-import { DEMO_STILL_THERE, FIRST_START_REFUSAL, firstStart } from '../../../src/modules/venue/first-start';
-import { testConfig } from '../../support/app';
-import { freePort, runToExit, type ServerProcess, startServer } from '../../support/server-process';
+import { connectDb } from '../../src/db/connect';
+import { DEMO_STILL_THERE, FIRST_START_REFUSAL, firstStart } from '../../src/launcher/first-start';
+import { testConfig } from '../support/app';
+import { freePort, runToExit, type ServerProcess, startServer } from '../support/server-process';
 
 // The venue launcher's first start (docs/decisions/154), run as a volunteer runs it, on a fresh data
 // folder: the committee's own organisation from --organisasi/--admin, the demo with --demo, and
@@ -119,7 +119,7 @@ describe('the venue launcher’s first start', () => {
 
   /** Starts the launcher, waits until it says the app runs, and stops it as Ctrl+C would. */
   const runUntilStarted = async (args: string[], env: Record<string, string>) => {
-    launcher = startServer({ entry: 'src/venue.ts', args, env });
+    launcher = startServer({ entry: 'src/launcher/main.ts', args, env });
     await launcher.waitFor(/Tekan Ctrl\+C/, 150_000);
     const output = launcher.output;
     expect(await launcher.stop('SIGINT')).toBe(0);
@@ -138,7 +138,7 @@ describe('the venue launcher’s first start', () => {
 
   it('without a window and without the arguments: refuses with one line naming them, nothing started', async () => {
     const { env, appPort } = await setting();
-    const run = await runToExit({ entry: 'src/venue.ts', args: ['ukt.lan'], env });
+    const run = await runToExit({ entry: 'src/launcher/main.ts', args: ['ukt.lan'], env });
     expect(run.code, run.output).toBe(2);
     expect(run.stderr.trim()).toBe(FIRST_START_REFUSAL);
     expect(FIRST_START_REFUSAL).toContain('--organisasi "Nama Organisasi" --admin 0812xxxxxxxx');
@@ -150,7 +150,7 @@ describe('the venue launcher’s first start', () => {
   it('--demo beside --organisasi is refused with what to choose', async () => {
     const { env } = await setting();
     const run = await runToExit({
-      entry: 'src/venue.ts',
+      entry: 'src/launcher/main.ts',
       args: ['ukt.lan', '--demo', '--organisasi', 'Perguruan Harapan', '--admin', '081234567890'],
       env,
     });

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CADDYFILE } from '../../support/caddy';
-import { makeDomainCertificate } from '../../support/domain-cert';
-import { SERVER_DIR } from '../../support/paths';
-import { freePort, runToExit } from '../../support/server-process';
+import { CADDYFILE } from '../support/caddy';
+import { makeDomainCertificate } from '../support/domain-cert';
+import { SERVER_DIR } from '../support/paths';
+import { freePort, runToExit } from '../support/server-process';
 
 // The venue launcher's life with the real Caddy (docs/decisions/152): Caddy and the app never outlive
 // it however it ends (SIGTERM, a terminal's hang-up to its process group, a terminal really closed,
@@ -104,7 +104,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
     return { dataDir, ports, env };
   };
 
-  /** Starts `node --import tsx src/venue.ts ujian.test` (through `script` when `terminal`), and waits until it runs. */
+  /** Starts `node --import tsx src/launcher/main.ts ujian.test` (through `script` when `terminal`), and waits until it runs. */
   const launch = async (
     homeDir: string,
     options: { more?: Record<string, string>; terminal?: boolean; shell?: boolean; args?: string[] } = {},
@@ -115,7 +115,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
       process.execPath,
       '--import',
       'tsx',
-      'src/venue.ts',
+      'src/launcher/main.ts',
       'ujian.test',
       '--organisasi',
       'Perguruan Uji',
@@ -177,7 +177,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
       'Aplikasi tetap dimulai dan bisa disiapkan di laptop ini; HP baru dapat membukanya setelah nama itu menunjuk ke laptop ini.',
     );
     // A second window on the same data folder: named, refused, the first one untouched.
-    const second = await runToExit({ entry: 'src/venue.ts', args: ['ujian.test'], env: venue.env });
+    const second = await runToExit({ entry: 'src/launcher/main.ts', args: ['ujian.test'], env: venue.env });
     expect(second.code).toBe(1);
     expect(second.output).toContain(
       `✗ UKT Penguji sudah berjalan di jendela lain untuk ujian.test (peluncur pid ${venue.pids.launcher}, port ${venue.ports.http} dan ${venue.ports.https}): https://ujian.test:${venue.ports.https}`,

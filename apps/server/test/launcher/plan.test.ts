@@ -3,12 +3,12 @@ import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { namaProblem, venuePlan } from '../../../src/modules/venue/venue-plan';
-import { freePort, runToExit } from '../../support/server-process';
+import { launchPlan, namaProblem } from '../../src/launcher/plan';
+import { freePort, runToExit } from '../support/server-process';
 
 // `npm run venue -- NAMA` (docs/decisions/134): what it derives from the name, and how it stops
 // when something is wrong, with real processes. Its whole run, a phone signing in through Caddy,
-// is the browser test e2e/tests/venue-launcher.spec.ts.
+// is the browser test e2e/tests/venue/venue-launcher.spec.ts.
 
 const base = {
   nama: 'ukt.lan',
@@ -21,7 +21,7 @@ const base = {
 
 describe('the venue plan', () => {
   it("Caddy's own CA on the standard ports: one https address, the certificate page on http, codes shown", () => {
-    const plan = venuePlan(base);
+    const plan = launchPlan(base);
     expect(plan.alamatAplikasi).toBe('https://ukt.lan');
     expect(plan.alamatAwal).toBe('http://ukt.lan');
     expect(plan.appEnv).toEqual({
@@ -58,7 +58,7 @@ describe('the venue plan', () => {
   });
 
   it('other ports appear in the addresses; a domain certificate offers nothing to install', () => {
-    const plan = venuePlan({
+    const plan = launchPlan({
       ...base,
       httpPort: 8080,
       httpsPort: 8443,
@@ -75,7 +75,7 @@ describe('the venue plan', () => {
     expect(plan.appEnv.CA_CERT_URL).toBe('none');
     expect(plan.appEnv.BACKUP_DIR).toBe('/media/usb/cadangan');
     expect(plan.appEnv.OTP_DELIVERY).toBeUndefined();
-    expect(plan.otpOutbox).toBeNull();
+    expect(plan.loginCodeFile).toBeNull();
     expect(plan.rootCrt).toBeNull();
   });
 
@@ -102,7 +102,7 @@ describe('the launcher refuses and stops cleanly', () => {
     dirs.push(dir);
     const appPort = await freePort();
     const finished = await runToExit({
-      entry: 'src/venue.ts',
+      entry: 'src/launcher/main.ts',
       args,
       env: {
         DATA_DIR: join(dir, 'data'),
@@ -136,7 +136,7 @@ describe('the launcher refuses and stops cleanly', () => {
 
   it('a certificate without its key, or a file that is not there: said, exit 2', async () => {
     expect((await launch(['ukt.lan', '--sertifikat', 'cert.pem'])).stderr).toContain(
-      '--sertifikat dan --kunci dipakai bersama',
+      '--sertifikat FILE dan --kunci FILE diisi bersama: sertifikat domain dan kunci rahasianya.',
     );
     const missing = await launch([
       'ukt.lan',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRotatingLog } from '../../src/lib/rotating-log';
-import { startChild } from '../../src/modules/venue/venue-processes';
+import { startChild } from '../../src/launcher/processes';
 
 // The venue's log folder stays bounded and keeps what it held across restarts (docs/decisions/163).
 

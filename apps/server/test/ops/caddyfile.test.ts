@@ -4,13 +4,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caddyPath, caddyWord } from '../../src/modules/venue/venue-plan';
+import { caddyPath, caddyWord } from '../../src/launcher/plan';
 import { CADDYFILE, httpGet, startCaddy } from '../support/caddy';
 
 // deploy/Caddyfile as Caddy itself checks it (`caddy validate` loads certificates and makes the CA),
 // in each of its three certificate modes, and as it runs: the root certificate on plain http only
 // when Caddy's own CA signs the site (docs/decisions/126); deploy-files.test.ts checks the routes it
-// adapts to. The browser test e2e/tests/https-venue.spec.ts runs it in front of the app
+// adapts to. The browser test e2e/tests/venue/https-venue.spec.ts runs it in front of the app
 // (docs/decisions/095-caddyfile-and-https-test.md).
 
 describe('deploy/Caddyfile', () => {

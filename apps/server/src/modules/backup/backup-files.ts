@@ -27,7 +27,7 @@ export interface DataDirExclusions {
 
 /**
  * The file outbox's names at the top of a data folder: the server's default (config/env.ts) and
- * the venue launcher's (venue-plan.ts). A backup taken by `ukt backup` in another window does not
+ * the venue launcher's (launcher/plan.ts). A backup taken by `ukt backup` in another window does not
  * know the OTP_OUTBOX the launcher gave the app, so both are left out by name.
  */
 const OTP_OUTBOX_NAMES = ['otp-outbox.jsonl', 'kode-login.jsonl'];

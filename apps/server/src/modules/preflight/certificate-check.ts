@@ -1,6 +1,8 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { badRequest } from '../../lib/errors';
 import { type Check, codeOf, failed, localTime, passed } from './check';
 
 // Check 4, with a domain certificate obtained before the event (docs/pasang-venue.md, section 3):
@@ -11,6 +13,25 @@ import { type Check, codeOf, failed, localTime, passed } from './check';
 export interface CertificateFiles {
   cert: string;
   key: string;
+}
+
+/**
+ * The certificate and key as typed, resolved against the folder the command was typed in; undefined
+ * when neither was given. One without the other is refused: `ukt periksa` and the launcher say so
+ * in the same words.
+ */
+export function certificateFiles(
+  invocationDir: string,
+  certificate: string | undefined,
+  key: string | undefined,
+): CertificateFiles | undefined {
+  if ((certificate === undefined) !== (key === undefined))
+    throw badRequest(
+      '--sertifikat FILE dan --kunci FILE diisi bersama: sertifikat domain dan kunci rahasianya.',
+    );
+  return certificate && key
+    ? { cert: resolve(invocationDir, certificate), key: resolve(invocationDir, key) }
+    : undefined;
 }
 
 /** Until when the certificate must hold, and why, in words for the message. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 export const LOCK_NAME = 'peluncur-berjalan.json';
 
 /** What the file holds. */
-export interface VenueLock {
+export interface LauncherLock {
   /** The launcher's pid. */
   pid: number;
   nama: string;
@@ -27,10 +27,16 @@ export interface VenueLock {
 
 export const lockFile = (dataDir: string) => join(dataDir, LOCK_NAME);
 
+/**
+ * A launcher's command line: `dist/launcher.js`, `src/launcher/main.ts` through tsx, or the
+ * `venue.js` / `venue.ts` of a release before the launcher had its own folder (docs/decisions/171).
+ */
+const LAUNCHER_ENTRY = /venue\.(js|ts)|launcher\.js|launcher[/\\]main\.ts/;
+
 /** The lock as written, or null when there is none or it cannot be read. */
-function readLock(file: string): VenueLock | null {
+function readLock(file: string): LauncherLock | null {
   try {
-    const lock = JSON.parse(readFileSync(file, 'utf8')) as VenueLock;
+    const lock = JSON.parse(readFileSync(file, 'utf8')) as LauncherLock;
     return Number.isInteger(lock.pid) && lock.pid > 0 ? lock : null;
   } catch {
     return null;
@@ -39,7 +45,7 @@ function readLock(file: string): VenueLock | null {
 
 /**
  * Whether `pid` is a running venue launcher: the process exists (kill 0), and where the platform
- * lets us read its command line, that line runs venue.js or venue.ts (a pid reused after a power
+ * lets us read its command line, that line runs the launcher's entry (a pid reused after a power
  * cut by another program is not a launcher).
  */
 export function launcherRuns(pid: number, platform: NodeJS.Platform = process.platform): boolean {
@@ -52,14 +58,14 @@ export function launcherRuns(pid: number, platform: NodeJS.Platform = process.pl
     if (platform === 'linux') {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (/\) Z /.test(stat)) return false;
-      return /venue\.(js|ts)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      return LAUNCHER_ENTRY.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     }
     if (platform === 'darwin') {
       const line = execFileSync('ps', ['-p', String(pid), '-o', 'command='], {
         encoding: 'utf8',
         timeout: 5_000,
       });
-      return /venue\.(js|ts)/.test(line);
+      return LAUNCHER_ENTRY.test(line);
     }
     if (platform === 'win32') {
       const line = execFileSync('tasklist', ['/FI', `PID eq ${pid}`, '/FO', 'CSV', '/NH'], {
@@ -76,13 +82,13 @@ export function launcherRuns(pid: number, platform: NodeJS.Platform = process.pl
 }
 
 /** The venue running on `dataDir`, or null (no file, or a stale one). */
-export function runningVenue(dataDir: string): VenueLock | null {
+export function runningLauncher(dataDir: string): LauncherLock | null {
   const lock = readLock(lockFile(dataDir));
   return lock && lock.pid !== process.pid && launcherRuns(lock.pid) ? lock : null;
 }
 
 /** The window's line for a venue that already runs. */
-export function alreadyRunning(lock: VenueLock): string {
+export function alreadyRunning(lock: LauncherLock): string {
   return [
     `✗ UKT Penguji sudah berjalan di jendela lain untuk ${lock.nama} (peluncur pid ${lock.pid}, port ${lock.httpPort} dan ${lock.httpsPort}): ${lock.alamat}`,
     '    Pakai jendela itu. Untuk memulai ulang, tekan Ctrl+C di jendela itu (atau tutup jendelanya), lalu jalankan lagi perintah ini.',
@@ -91,7 +97,7 @@ export function alreadyRunning(lock: VenueLock): string {
 
 /** A claimed lock: more pids written into it, and removed at the end. */
 export interface HeldLock {
-  update(more: Partial<VenueLock>): void;
+  update(more: Partial<LauncherLock>): void;
   release(): void;
 }
 
@@ -99,7 +105,7 @@ export interface HeldLock {
  * Claims the data folder for this launcher: creates the file exclusively, so two launchers started
  * together cannot both run; a stale file is replaced. Answers the venue that runs instead, if any.
  */
-export function claimVenueLock(dataDir: string, lock: VenueLock): HeldLock | { running: VenueLock } {
+export function claimLauncherLock(dataDir: string, lock: LauncherLock): HeldLock | { running: LauncherLock } {
   const file = lockFile(dataDir);
   mkdirSync(dataDir, { recursive: true });
   let current = { ...lock };
@@ -114,7 +120,7 @@ export function claimVenueLock(dataDir: string, lock: VenueLock): HeldLock | { r
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const other = runningVenue(dataDir);
+      const other = runningLauncher(dataDir);
       if (other) return { running: other };
       rmSync(file, { force: true });
     }

@@ -1,7 +1,7 @@
 import { type Check, failed, passed, warned } from './check';
+import type { LauncherLock } from './launcher-lock';
 import type { PortHolder } from './port-holder';
 import type { Probes } from './probes';
-import type { VenueLock } from './venue-lock';
 
 // Check 1: Caddy must be able to listen on the http and https ports. Another web server on port 80
 // is the commonest surprise on a borrowed laptop (IIS, XAMPP, Skype, Debian's own caddy service).
@@ -70,12 +70,12 @@ function caddyAdvice(holder: PortHolder | null, platform: NodeJS.Platform): stri
 export interface PortsCheckOptions {
   /** The launcher is about to start its own Caddy: any holder, a Caddy too, is a failure. */
   launcher?: boolean;
-  /** The venue that runs on this data folder (venue-lock.ts): its own Caddy is no stranger. */
-  running?: VenueLock | null;
+  /** The venue that runs on this data folder (launcher-lock.ts): its own Caddy is no stranger. */
+  running?: LauncherLock | null;
 }
 
 /** Whether the holder of `port` is the Caddy of the venue that runs on this data folder. */
-function isOurs(port: number, holder: PortHolder | null, running: VenueLock | null | undefined): boolean {
+function isOurs(port: number, holder: PortHolder | null, running: LauncherLock | null | undefined): boolean {
   if (!running || (port !== running.httpPort && port !== running.httpsPort)) return false;
   if (holder?.pid !== undefined) return holder.pid === running.caddyPid;
   return true;
@@ -92,7 +92,7 @@ function heldCheck(
 ) {
   const who = describeHolder(holder);
   if (isOurs(port, holder, options.running)) {
-    const running = options.running as VenueLock;
+    const running = options.running as LauncherLock;
     const pesan = `Port ${port} dipakai Caddy dari UKT Penguji yang sedang berjalan untuk ${running.nama} (peluncur pid ${running.pid}).`;
     return options.launcher
       ? failed(

@@ -1,25 +1,26 @@
 import { resolve } from 'node:path';
 import type { Config } from '../../config/env';
-import type { VenueEnv } from '../../config/venue-env';
+import type { LauncherEnv } from '../../config/launcher-env';
 import { badRequest } from '../../lib/errors';
 import { appFolder } from './caddy-check';
+import { certificateFiles } from './certificate-check';
 import { type Check, localDay } from './check';
 import { lastEventDayOf } from './event-days';
-import { nameOf, runPreflight } from './preflight';
+import { runningLauncher } from './launcher-lock';
+import { nameOf, runChecks } from './preflight';
 import { type Probes, realProbes } from './probes';
 import { checkSharedDatabase } from './shared-database-check';
 import { checkSharedMedia } from './shared-media-check';
-import { runningVenue } from './venue-lock';
 
-// `ukt periksa [NAMA]` and, later, the venue launcher: the pre-flight check with the app's settings.
+// The pre-flight check with the app's settings: `ukt periksa [NAMA]`, and the launcher before it starts.
 
 /** What the command line adds to the settings: the name and a domain certificate's files. */
-export interface PeriksaOptions {
+export interface PreflightOptions {
   /** As typed; empty for PUBLIC_URL's host. */
   name: string;
   certificate: string | undefined;
   key: string | undefined;
-  /** Asked by the venue launcher before it starts its own Caddy (docs/decisions/152). */
+  /** Asked by the launcher before it starts its own Caddy (docs/decisions/152). */
   launcher?: boolean;
 }
 
@@ -33,30 +34,20 @@ function nameFrom(typed: string, publicUrl: string): string {
 }
 
 /** Runs every check for this laptop's settings, answering the name checked and the checks; file names are relative to where the command was typed. */
-export async function periksaVenue(
+export async function runPreflight(
   config: Config,
-  venue: VenueEnv,
-  options: PeriksaOptions,
+  launcher: LauncherEnv,
+  options: PreflightOptions,
   probes: Probes = realProbes,
 ): Promise<{ name: string; checks: Check[] }> {
-  if ((options.certificate === undefined) !== (options.key === undefined))
-    throw badRequest(
-      '--sertifikat FILE dan --kunci FILE diisi bersama: sertifikat domain dan kunci rahasianya.',
-    );
-  const certificate =
-    options.certificate && options.key
-      ? {
-          cert: resolve(config.invocationDir, options.certificate),
-          key: resolve(config.invocationDir, options.key),
-        }
-      : undefined;
+  const certificate = certificateFiles(config.invocationDir, options.certificate, options.key);
   const name = nameFrom(options.name, config.publicUrl);
-  const checks = await runPreflight(
+  const checks = await runChecks(
     {
       name,
-      httpPort: venue.httpPort,
-      httpsPort: venue.httpsPort,
-      caddy: { program: venue.caddy, beside: appFolder(), pathVariable: venue.pathVariable },
+      httpPort: launcher.httpPort,
+      httpsPort: launcher.httpsPort,
+      caddy: { program: launcher.caddy, beside: appFolder(), pathVariable: launcher.pathVariable },
       certificate,
       lastEventDay: certificate ? await lastEventDayOf(config, localDay(probes.now())) : undefined,
       publicUrl: config.publicUrl,
@@ -67,7 +58,7 @@ export async function periksaVenue(
         : undefined,
       minFreeDiskBytes: config.minFreeDiskBytes,
       launcher: options.launcher,
-      running: runningVenue(config.dataDir),
+      running: runningLauncher(config.dataDir),
     },
     probes,
   );

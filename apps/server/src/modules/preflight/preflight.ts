@@ -5,11 +5,11 @@ import { type CertificateFiles, checkCertificate, requiredUntil } from './certif
 import type { Check } from './check';
 import { checkClock } from './clock-check';
 import { checkDisk } from './disk-check';
+import type { LauncherLock } from './launcher-lock';
 import { checkName } from './name-check';
 import { checkPorts } from './ports-check';
 import { type Probes, realProbes } from './probes';
 import { checkPublicUrl } from './public-url-check';
-import type { VenueLock } from './venue-lock';
 
 // The venue laptop's pre-flight check (docs/decisions/131): everything that makes phones fail on
 // an exam morning and can be seen before the app starts. `ukt periksa` prints it; the venue
@@ -34,8 +34,8 @@ export interface PreflightInput extends BackupDirPlaces {
   platform?: NodeJS.Platform;
   /** Asked by the venue launcher, which starts its own Caddy: a port held by any Caddy fails. */
   launcher?: boolean;
-  /** The venue already running on this data folder (venue-lock.ts), whose Caddy is no stranger. */
-  running?: VenueLock | null;
+  /** The venue already running on this data folder (launcher-lock.ts), whose Caddy is no stranger. */
+  running?: LauncherLock | null;
 }
 
 /** The name in what was typed: "https://UKT.lan/" and "ukt.lan" are both ukt.lan. */
@@ -46,7 +46,7 @@ export function nameOf(typed: string): string {
 }
 
 /** Every check, in the order a volunteer fixes them: ports, name, Caddy, certificate, clock, disks, backups, PUBLIC_URL. */
-export async function runPreflight(input: PreflightInput, probes: Probes = realProbes): Promise<Check[]> {
+export async function runChecks(input: PreflightInput, probes: Probes = realProbes): Promise<Check[]> {
   const platform = input.platform ?? process.platform;
   const now = probes.now();
   const ports = [...new Set([input.httpPort, input.httpsPort])];

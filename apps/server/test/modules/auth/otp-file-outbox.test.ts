@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtpSender } from '../../../src/modules/auth/otp-delivery';
 import { fileOutbox } from '../../../src/modules/auth/otp-file-outbox';
 import { OTP_LIMITS } from '../../../src/modules/auth/otp-limits.repository';
-import { followLoginCodes } from '../../../src/modules/venue/venue-processes';
+import { followLoginCodes } from '../../../src/launcher/processes';
 
 // OTP_DELIVERY=file keeps a login code in plain text only while it works, five minutes
 // (docs/decisions/157): each write and each start drop older lines, and the last ones leave when

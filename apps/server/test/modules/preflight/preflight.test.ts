@@ -15,19 +15,19 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { basename, delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../../../src/db/migrate';
-import { checkBackupFolder } from '../../../src/modules/venue/backup-folder-check';
-import { caddyVersionOf, checkCaddy } from '../../../src/modules/venue/caddy-check';
-import { checkCertificate, requiredUntil } from '../../../src/modules/venue/certificate-check';
-import { localDay } from '../../../src/modules/venue/check';
-import { checkClock, releaseDay } from '../../../src/modules/venue/clock-check';
-import { checkDisk, VENUE_MIN_FREE_BYTES } from '../../../src/modules/venue/disk-check';
-import { lastEventDay, lastEventDayOf } from '../../../src/modules/venue/event-days';
-import { checkName } from '../../../src/modules/venue/name-check';
-import { lsofHolder, netstatPid, tasklistName } from '../../../src/modules/venue/port-holder';
-import { checkPorts } from '../../../src/modules/venue/ports-check';
-import { nameOf } from '../../../src/modules/venue/preflight';
-import { realProbes } from '../../../src/modules/venue/probes';
-import { checkPublicUrl } from '../../../src/modules/venue/public-url-check';
+import { checkBackupFolder } from '../../../src/modules/preflight/backup-folder-check';
+import { caddyVersionOf, checkCaddy } from '../../../src/modules/preflight/caddy-check';
+import { checkCertificate, requiredUntil } from '../../../src/modules/preflight/certificate-check';
+import { localDay } from '../../../src/modules/preflight/check';
+import { checkClock, releaseDay } from '../../../src/modules/preflight/clock-check';
+import { checkDisk, VENUE_MIN_FREE_BYTES } from '../../../src/modules/preflight/disk-check';
+import { lastEventDay, lastEventDayOf } from '../../../src/modules/preflight/event-days';
+import { checkName } from '../../../src/modules/preflight/name-check';
+import { lsofHolder, netstatPid, tasklistName } from '../../../src/modules/preflight/port-holder';
+import { checkPorts } from '../../../src/modules/preflight/ports-check';
+import { nameOf } from '../../../src/modules/preflight/preflight';
+import { realProbes } from '../../../src/modules/preflight/probes';
+import { checkPublicUrl } from '../../../src/modules/preflight/public-url-check';
 import { DATABASES, freshSchema, startApp, type TestApp, testConfig } from '../../support/app';
 import { SERVER_DIR, SRC_DIR } from '../../support/paths';
 import { freePort } from '../../support/server-process';
@@ -547,7 +547,7 @@ describe('the backup folder', () => {
     }
     // Root writes anywhere: the same check in a process of an unprivileged user, who may reach the folder.
     chmodSync(dir, 0o755);
-    const module = join(SRC_DIR, 'modules/venue/backup-folder-check.ts');
+    const module = join(SRC_DIR, 'modules/preflight/backup-folder-check.ts');
     const script = `const { checkBackupFolder } = await import(${JSON.stringify(module)});
 console.log(JSON.stringify(checkBackupFolder(${JSON.stringify(places(locked))})));`;
     const out = execFileSync(

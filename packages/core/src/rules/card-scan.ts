@@ -1,19 +1,31 @@
-import type { RosterSiswa } from '../schemas/roster';
 import { formatCardCode, parseCardCode } from './card-code';
 
 // What a scanned participant card means for the examiner's picker (issue 13 item 3): checked
 // against the roster copy on the phone, so it works with no signal. The roster carries each
 // participant's signed code (only the server can sign one), so a code that differs is forged.
 
+/** What a card is checked against: a participant of the roster copy (core's RosterSiswa has these). */
+export interface KartuDiRoster {
+  id_siswa: number;
+  no_urut: number;
+  nama: string;
+  /** 1: withdrew. */
+  mundur: 0 | 1;
+  /** The signed code of their card. */
+  kode_kartu: string;
+}
+
 /** A scanned card: the participant to confirm, or why it is refused (an Indonesian message). */
-export type CardScan = { ok: true; siswa: RosterSiswa } | { ok: false; message: string };
+export type CardScan<S extends KartuDiRoster = KartuDiRoster> =
+  | { ok: true; siswa: S }
+  | { ok: false; message: string };
 
 /** Checks a scanned text against the chosen event and the examiner's roster copy (null: none on the phone). */
-export function checkScannedCard(
+export function checkScannedCard<S extends KartuDiRoster>(
   text: string,
   idUkt: number,
-  roster: { siswa: readonly RosterSiswa[] } | null,
-): CardScan {
+  roster: { siswa: readonly S[] } | null,
+): CardScan<S> {
   const code = parseCardCode(text);
   if (!code) {
     return {

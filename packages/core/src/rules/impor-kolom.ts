@@ -1,4 +1,3 @@
-import type { ImporJenis } from '../contract/panitia';
 import { kunciKolom } from './impor-teks';
 import { PESERTA_FIELDS, SINONIM_NAMA_ORANG } from './peserta-fields';
 
@@ -6,6 +5,10 @@ import { PESERTA_FIELDS, SINONIM_NAMA_ORANG } from './peserta-fields';
 // template writes and the console shows, and the other headers a committee's own spreadsheet
 // may use for it. Headers are compared by kunciKolom, so case, spaces, dots and underscores
 // never matter ("No Urut", "NO_URUT", "no.urut").
+
+/** What an import file holds (DESIGN §6, §9). */
+export const IMPOR_JENIS = ['kegiatan', 'penguji', 'peserta', 'soal'] as const;
+export type ImporJenis = (typeof IMPOR_JENIS)[number];
 
 /** One column of an import file. */
 export interface ImporKolom {

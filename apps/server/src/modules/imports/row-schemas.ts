@@ -1,34 +1,30 @@
 import {
   normalizePhone,
+  optionalText,
   PESERTA_FIELDS,
   type PesertaField,
   phoneProblem,
   rapikanNama,
   rapikanNamaWilayah,
   rapikanSpasi,
+  requiredText,
 } from '@ukt/core';
 import { z } from 'zod';
 
-const text = (max = 200) =>
-  z
-    .string({ error: 'wajib diisi' })
-    .trim()
-    .min(1, { error: 'wajib diisi' })
-    .max(max, { error: `paling panjang ${max} karakter` });
-const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `paling panjang ${max} karakter` })
-    .default('');
+/** Most characters of a cell whose field sets no other most. */
+const CELL_MAX = 200;
+/** A required cell: core's text check; its messages name no field (the report gives line and column). */
+const cell = (max = CELL_MAX) => requiredText(max);
+/** An optional cell, empty when missing. */
+const optionalCell = (max = CELL_MAX) => optionalText(max);
 /** A person's name: spaces tidied and cased consistently (core's rapikanNama). */
-const personName = (max?: number) => text(max).transform(rapikanNama);
+const personName = (max?: number) => cell(max).transform(rapikanNama);
 /**
  * A region's name: tidied as a new region is stored (core's rapikanNamaWilayah); it is matched to
  * stored regions whatever its case, and a match keeps the stored name.
  */
-const region = (max?: number) => text(max).transform(rapikanNamaWilayah);
-const optionalRegion = () => optionalText().transform(rapikanNamaWilayah);
+const region = (max?: number) => cell(max).transform(rapikanNamaWilayah);
+const optionalRegion = () => optionalCell().transform(rapikanNamaWilayah);
 const whole = (min: number, max: number) =>
   z
     .string({ error: 'wajib diisi' })
@@ -44,8 +40,8 @@ const date = z
 /** A row of a kegiatan (event) import file: `ukt import events` (DESIGN §6). */
 export const KegiatanFileRow = z.object({
   id_ukt: whole(1, 2_147_483_647),
-  nama_ukt: text().transform(rapikanSpasi),
-  nama_kegiatan: optionalText(),
+  nama_ukt: cell().transform(rapikanSpasi),
+  nama_kegiatan: optionalCell(),
   tanggal_tes: date,
   akhir_tes: z.union([date, z.literal('').transform(() => null)]).default(null),
   id_tingkat: whole(1, 5),
@@ -68,7 +64,7 @@ export const PengujiFileRow = z.object({
   nama: personName(),
   perwapus: optionalRegion(),
   cabang: optionalRegion(),
-  panitia: optionalText(50),
+  panitia: optionalCell(50),
   dewan: z.union([whole(1, 9), z.literal('').transform(() => 1)]).default(1),
 });
 
@@ -80,8 +76,8 @@ type SiswaCell<F> = F extends { jenis: 'nomor' }
     : F extends { jenis: 'wilayah' }
       ? ReturnType<typeof region>
       : F extends { wajib: true }
-        ? ReturnType<typeof text>
-        : ReturnType<typeof optionalText>;
+        ? ReturnType<typeof cell>
+        : ReturnType<typeof optionalCell>;
 
 /** The check of one participant's field in an import file (PESERTA_FIELDS). */
 function siswaCell(f: PesertaField) {
@@ -94,7 +90,7 @@ function siswaCell(f: PesertaField) {
     case 'wilayah':
       return region(max);
     default:
-      return f.wajib ? text(max) : optionalText(max);
+      return f.wajib ? cell(max) : optionalCell(max);
   }
 }
 
@@ -108,11 +104,11 @@ export const SiswaFileRow = z.object(
 /** A row of a soal (KESHAN question) import file: `ukt import questions`. */
 export const SoalFileRow = z.object({
   no: whole(1, 100),
-  soal_tanya: text(2000),
-  a: text(500),
-  b: text(500),
-  c: text(500),
-  d: text(500),
+  soal_tanya: cell(2000),
+  a: cell(500),
+  b: cell(500),
+  c: cell(500),
+  d: cell(500),
   jawaban_benar: z
     .string({ error: 'wajib diisi' })
     .trim()

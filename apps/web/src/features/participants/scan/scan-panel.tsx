@@ -3,6 +3,7 @@ import {
   checkScannedCard,
   type Examiner,
   type Post,
+  type RosterSiswa,
   type SiswaRoster,
   type SiswaRow,
 } from '@ukt/core';
@@ -82,7 +83,7 @@ export default function ScanPanel({
   onClose: () => void;
 }) {
   const roster = useRosterCopy(idUkt, examiner);
-  const [result, setResult] = useState<CardScan | null>(null);
+  const [result, setResult] = useState<CardScan<RosterSiswa> | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const camera = useCameraScan(video, result === null && roster !== undefined, (text) => {
     setResult(checkScannedCard(text, idUkt, roster ?? null));

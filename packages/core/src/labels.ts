@@ -1,3 +1,5 @@
+import { AUDIT_FIELD_LABELS } from './rules/audit-fields';
+import { NILAI_KOLOM } from './rules/nilai-kolom';
 import { KOMPONEN } from './rules/pass-rule';
 import { PESERTA_LABELS } from './rules/peserta-fields';
 
@@ -113,9 +115,16 @@ function inSentence(name: string): string {
   return /^[A-Z][A-Z]/.test(name) ? name : name.charAt(0).toLowerCase() + name.slice(1);
 }
 
+/** The component a score column's own spelling names when it is not a component's key ('blati' → 'belati'). */
+const EJAAN_KOLOM: Readonly<Record<string, string>> = Object.fromEntries(
+  NILAI_KOLOM.filter((k) => k.tambahan)
+    .map((k) => [k.kolom.slice('nilai_'.length), k.key])
+    .filter(([ejaan]) => !NILAI_KOLOM.some((k) => k.key === ejaan)),
+);
+
 /** A component's name as a score column writes it ('blati' is the column's spelling of BELATI). */
 function komponenWords(key: string): string {
-  return FIELD_LABELS[key === 'blati' ? 'belati' : key] ?? key.replace(/_+/g, ' ');
+  return FIELD_LABELS[EJAAN_KOLOM[key] ?? key] ?? key.replace(/_+/g, ' ');
 }
 
 /**
@@ -130,6 +139,11 @@ export function fieldLabel(key: string): string {
   const score = /^nilai_([a-z_]+)$/.exec(key);
   if (score?.[1]) return `Nilai ${komponenWords(score[1])}`;
   return wordsOf(key);
+}
+
+/** An audit row's field as the committee reads it, e.g. 'nilai_jurus_plus' → 'Nilai tambahan JURUS' (docs/decisions/106). */
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? fieldLabel(field);
 }
 
 /**

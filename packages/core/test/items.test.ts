@@ -7,15 +7,17 @@ import {
   jurusForBelt,
   jurusLabel,
   jurusTingkat,
-  kripenDraw,
+  type Rng,
   ROW_SECONDS,
   seededRng,
   senamDraw,
-  toyakJurusDraw,
-  toyakSenamDraw,
+  undianDraw,
 } from '../src';
 
 const belts: Belt[] = [1, 2, 3, 4, 5];
+const toyakSenamDraw = (rng: Rng) => undianDraw({ kolam: 20, awalan: 'Senam Toyak' }, rng);
+const toyakJurusDraw = (rng: Rng) => undianDraw({ kolam: 10, awalan: 'Jurus Toyak' }, rng);
+const kripenDraw = (rng: Rng) => undianDraw({ kolam: 5, awalan: 'Kripen' }, rng);
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
 const isSorted = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] as number) < x);
 

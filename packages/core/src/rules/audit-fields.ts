@@ -1,32 +1,32 @@
-import { fieldLabel } from '../labels';
-import { KOMPONEN_NILAI } from './komponen';
+import { NILAI_KOLOM, NILAI_KOLOM_LAMA } from './nilai-kolom';
 import { formatNilai, formatNilaiKolom } from './numbers';
-import { KOMPONEN } from './pass-rule';
 
 // The score fields of the audit log by the names the committee knows them (docs/decisions/106),
-// and which of its rows are only a first save's defaults rather than a change.
+// and which of its rows are only a first save's defaults rather than a change. A field not named
+// here is named as every field is (auditFieldLabel in labels.ts).
 
 /** A component's score field by the recap's name of the component (KESHAN and KSHAN share one). */
 const SCORE_LABELS: Record<string, string> = {};
-for (const k of KOMPONEN) {
-  const field = KOMPONEN_NILAI[k.key].field;
-  SCORE_LABELS[field] = SCORE_LABELS[field] ? `${SCORE_LABELS[field]} / ${k.label}` : k.label;
+for (const k of NILAI_KOLOM) {
+  SCORE_LABELS[k.kolom] = SCORE_LABELS[k.kolom] ? `${SCORE_LABELS[k.kolom]} / ${k.label}` : k.label;
 }
+
+/** The columns whose extra score the examiner gives (NILAI_KOLOM's `tambahan`). */
+const BONUS_COLUMNS = new Set<string>(NILAI_KOLOM.filter((k) => k.tambahan).map((k) => k.kolom));
 
 /**
  * Each score field an audit row can name, as the audit page shows it: a component's score by the
- * recap's name, its bonus as the examiner's screen calls it ('Nilai tambahan KRIPEN'), the physical
+ * recap's name, its bonus as the examiner's screen calls it ('Nilai tambahan JURUS'), the physical
  * exam's readings with what they measure.
  */
 export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   ...SCORE_LABELS,
   ...Object.fromEntries(
     Object.entries(SCORE_LABELS)
-      .filter(([field]) => field !== 'nilai_fisik2' && field !== 'nilai_sambung')
+      .filter(([field]) => BONUS_COLUMNS.has(field))
       .map(([field, label]) => [`${field}_plus`, `Nilai tambahan ${label}`]),
   ),
-  nilai_toyak: 'TOYAK',
-  nilai_teknik: 'TEKNIK',
+  ...NILAI_KOLOM_LAMA,
   nilai_mft: 'Lari MFT (level)',
   nilai_mft2: 'Lari MFT (nilai)',
   nilai_pushup: 'Push Up (jumlah)',
@@ -40,19 +40,12 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   sahkan: 'Pengesahan',
 };
 
-/** An audit row's field as the committee reads it, e.g. 'nilai_kripen_plus' → 'Nilai tambahan KRIPEN'. */
-export function auditFieldLabel(field: string): string {
-  return AUDIT_FIELD_LABELS[field] ?? fieldLabel(field);
-}
-
 /**
  * The fields that hold a component's score: a first save of one of these is a score even when it
  * is 0. Any other field (a bonus, a raw reading) first written as 0 (nothing → 0) is the save
  * filling in its default, not a change anyone made; the audit page leaves such rows out unless asked.
  */
-export const AUDIT_SCORE_FIELDS: readonly string[] = [
-  ...new Set(Object.values(KOMPONEN_NILAI).map((k) => k.field)),
-];
+export const AUDIT_SCORE_FIELDS: readonly string[] = [...new Set(NILAI_KOLOM.map((k) => k.kolom))];
 
 /** The physical exam's raw readings (a level, a count, seconds), which are not scores. */
 const BACAAN_FIELDS = new Set([

@@ -1,5 +1,6 @@
 import { DEWAN_RESTRICTED } from './exams';
 import { KOMPONEN_NILAI, komponenTingkat } from './komponen';
+import { NILAI_KOLOM } from './nilai-kolom';
 import { KOMPONEN, type KomponenKey } from './pass-rule';
 import type { Post } from './posts';
 
@@ -18,20 +19,10 @@ export interface ExamMark {
   post: Exclude<Post, 0>;
 }
 
-/** Every exam's mark, in the order a row shows them: J S B P first at TEKNIK, as the committee reads them. */
-export const EXAM_MARKS: readonly ExamMark[] = [
-  { key: 'keshan', huruf: 'K', label: 'KESHAN', post: 1 },
-  { key: 'kshan', huruf: 'KS', label: 'KSHAN', post: 1 },
-  { key: 'jurus', huruf: 'J', label: 'Jurus', post: 2 },
-  { key: 'senam', huruf: 'S', label: 'Senam', post: 2 },
-  { key: 'belati', huruf: 'B', label: 'Belati', post: 2 },
-  { key: 'pasang', huruf: 'P', label: 'Pasang', post: 2 },
-  { key: 'kripen', huruf: 'KR', label: 'Kripen', post: 2 },
-  { key: 'toyak_senam', huruf: 'ST', label: 'Senam Toyak', post: 2 },
-  { key: 'toyak_jurus', huruf: 'JT', label: 'Jurus Toyak', post: 2 },
-  { key: 'fisik', huruf: 'F', label: 'Fisik', post: 3 },
-  { key: 'sambung', huruf: 'SB', label: 'Sambung', post: 4 },
-];
+/** Every exam's mark, in the order a row shows them: J S B P first at TEKNIK, as the committee reads them (NILAI_KOLOM's `tanda`). */
+export const EXAM_MARKS: readonly ExamMark[] = [...NILAI_KOLOM]
+  .sort((a, b) => a.tanda.urut - b.tanda.urut)
+  .map((k) => ({ key: k.key, huruf: k.tanda.huruf, label: k.tanda.label, post: k.pos }));
 
 /**
  * The marks a picker row shows at a post: its exams as the hub links them (SPEC §6); a dewan 2

@@ -1,20 +1,19 @@
+import {
+  type GrupOf,
+  grupOf,
+  type KolomNilai,
+  NILAI_KOLOM,
+  type NilaiKolom,
+  type Undian,
+} from './nilai-kolom';
+import type { KomponenKey } from './pass-rule';
 import type { Post, PostFlag } from './posts';
 
 /** Exam category (SPEC §9): 1 keshan, 2 technique, 3 fisik, 4 sambung. */
 export type ExamKat = 1 | 2 | 3 | 4;
 
-/** Which score group of the score record an exam writes. */
-export type ScoreGroup =
-  | 'kshan'
-  | 'senam'
-  | 'pasang'
-  | 'jurus'
-  | 'kripen'
-  | 'blati'
-  | 'toyak_senam'
-  | 'toyak_jurus'
-  | 'fisik'
-  | 'sambung';
+/** Which score group of the score record an exam writes: its column without `nilai_` (KESHAN and KSHAN 'kshan'). */
+export type ScoreGroup = GrupOf<NilaiKolom>;
 
 /** One exam screen linked from the hub. */
 export interface ExamLink {
@@ -23,22 +22,29 @@ export interface ExamLink {
   path: string;
   label: string;
   group: ScoreGroup;
+  /** The component it scores and the column its score is kept in (NILAI_KOLOM). */
+  komponen: KomponenKey;
+  kolom: NilaiKolom;
+  /** A draw exam's pool (its screen is the draw exam screen), from NILAI_KOLOM. */
+  undian?: Undian;
 }
 
-/** Every exam screen of the hub, in the hub's order (SPEC §2); KSHAN sits with UJI KESHAN at post 1. */
-export const EXAMS: readonly ExamLink[] = [
-  { key: 'keshan', kat: 1, path: '/SoalUjian', label: 'UJI KESHAN', group: 'kshan' },
-  { key: 'kshan', kat: 1, path: '/UjianKSHAN', label: 'UJI KSHAN', group: 'kshan' },
-  { key: 'senam', kat: 2, path: '/UjianSenam', label: 'UJI SENAM', group: 'senam' },
-  { key: 'pasang', kat: 2, path: '/UjianPasang', label: 'UJI PASANG JURUS', group: 'pasang' },
-  { key: 'jurus', kat: 2, path: '/UjianJurus', label: 'UJI JURUS', group: 'jurus' },
-  { key: 'kripen', kat: 2, path: '/UjianKripen', label: 'UJI KRIPEN', group: 'kripen' },
-  { key: 'belati', kat: 2, path: '/UjianBelati', label: 'UJI BELATI', group: 'blati' },
-  { key: 'toyakSenam', kat: 2, path: '/UjianToyakSenam', label: 'UJI SENAM TOYAK', group: 'toyak_senam' },
-  { key: 'toyakJurus', kat: 2, path: '/UjianToyakJurus', label: 'UJI JURUS TOYAK', group: 'toyak_jurus' },
-  { key: 'fisik', kat: 3, path: '/UjianFisik', label: 'UJI FISIK', group: 'fisik' },
-  { key: 'sambung', kat: 4, path: '/UjianSambung', label: 'UJI SAMBUNG', group: 'sambung' },
-];
+/** Every exam screen of the hub, in the hub's order (SPEC §2); KSHAN sits with UJI KESHAN at post 1. From NILAI_KOLOM. */
+export const EXAMS: readonly ExamLink[] = [...NILAI_KOLOM]
+  .sort((a, b) => a.ujian.urut - b.ujian.urut)
+  .map((k) => {
+    const ujian: KolomNilai['ujian'] = k.ujian;
+    return {
+      key: ujian.key ?? k.key,
+      kat: k.pos,
+      path: ujian.path,
+      label: ujian.label,
+      group: grupOf(k.kolom),
+      komponen: k.key,
+      kolom: k.kolom,
+      ...(ujian.undian && { undian: ujian.undian }),
+    };
+  });
 
 /** The restricted examiner value of penguji.dewan (SPEC §6): sees and writes only keshan. */
 export const DEWAN_RESTRICTED = 2;

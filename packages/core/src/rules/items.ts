@@ -1,8 +1,9 @@
 import type { Belt } from './belts';
+import type { Undian } from './nilai-kolom';
 import { round2 } from './numbers';
 import { pickDistinct, type Rng, range } from './random';
 
-/** One scored row of the forms, gymnastics, dagger, toyak or kripen screens. */
+/** One scored row of the forms, gymnastics, dagger and draw exam screens. */
 export interface ExamItem {
   /** The item's number: id_jurus for forms, id_senam for the others (SPEC §3). */
   id: number;
@@ -62,32 +63,18 @@ export function belatiItems(): ExamItem[] {
   return range(1, 5).map((id) => ({ id, label: `Belati ${id}` }));
 }
 
-/** Items a toyak or kripen test draws: 5 of its pool (SPEC §9). */
-export const TOYAK_KRIPEN_DRAW = 5;
+/** Items a draw exam (toyak, kripen) takes: 5 of its pool (SPEC §9). */
+export const UNDIAN_JUMLAH = 5;
 
-function drawFromPool(poolSize: number, prefix: string, rng: Rng): ExamItem[] {
-  return pickDistinct(range(1, poolSize), TOYAK_KRIPEN_DRAW, rng)
+/** Draws a draw exam's items (NILAI_KOLOM's `undian`): 5 of its pool, sorted by number. */
+export function undianDraw(undian: Pick<Undian, 'kolam' | 'awalan'>, rng: Rng): ExamItem[] {
+  return pickDistinct(range(1, undian.kolam), UNDIAN_JUMLAH, rng)
     .sort(byNumber)
-    .map((id) => ({ id, label: `${prefix} ${id}` }));
-}
-
-/** Draws 5 of the 20 toyak gymnastics routines, sorted by number. */
-export function toyakSenamDraw(rng: Rng): ExamItem[] {
-  return drawFromPool(20, 'Senam Toyak', rng);
-}
-
-/** Draws 5 of the 10 toyak forms, sorted by number. */
-export function toyakJurusDraw(rng: Rng): ExamItem[] {
-  return drawFromPool(10, 'Jurus Toyak', rng);
-}
-
-/** Draws the kripen items: 5 of 5, sorted by number. */
-export function kripenDraw(rng: Rng): ExamItem[] {
-  return drawFromPool(5, 'Kripen', rng);
+    .map((id) => ({ id, label: `${undian.awalan} ${id}` }));
 }
 
 /**
- * The final score of a rows-and-bonus test (forms, gymnastics, dagger, toyak, kripen): the average
+ * The final score of a rows-and-bonus test (forms, gymnastics, dagger, the draw exams): the average
  * of the row scores plus the examiner's extra score (SPEC §9). No rows give just the bonus.
  */
 export function itemAverageScore(scores: readonly number[], bonus: number): number {

@@ -1,12 +1,12 @@
-import { KSHAN_VALUES } from '../schemas/nilai';
-import { KSHAN_TINGKAT } from './belts';
-import { FISIK_CAP } from './fisik';
+import type { KSHAN_TINGKAT } from './belts';
+import { NILAI_KOLOM, type RentangNilai } from './nilai-kolom';
 import type { KomponenKey } from './pass-rule';
-import type { PostFlag } from './posts';
-import { BONUS_MAX, KSHAN_SCALE, ROW_SCALE, SAMBUNG_SCALE } from './scales';
+import { type PostFlag, postFlagField } from './posts';
+import { KSHAN_SCALE, KSHAN_VALUES, SAMBUNG_SCALE } from './scales';
 
 // Where each component of the recap is stored and how a committee correction of it is checked
-// (DESIGN §10): the progress page, the recap and corrections all read the same table.
+// (DESIGN §10): the progress page, the recap and corrections all read the same table, made from
+// the score columns' list (NILAI_KOLOM, docs/decisions/167).
 
 /** Where a component's score lives: its column of the score record, the record's belt level, and the post it is taken at. */
 export interface KomponenNilai {
@@ -19,19 +19,9 @@ export interface KomponenNilai {
 }
 
 /** Every component's storage, by key. KESHAN and KSHAN share nilai_kshan; the belt level tells them apart. */
-export const KOMPONEN_NILAI: Readonly<Record<KomponenKey, KomponenNilai>> = {
-  keshan: { field: 'nilai_kshan', tingkat: 'kegiatan', pos: 'sudah_keshan' },
-  kshan: { field: 'nilai_kshan', tingkat: KSHAN_TINGKAT, pos: 'sudah_keshan' },
-  jurus: { field: 'nilai_jurus', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  senam: { field: 'nilai_senam', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  belati: { field: 'nilai_blati', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  pasang: { field: 'nilai_pasang', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  toyak_senam: { field: 'nilai_toyak_senam', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  toyak_jurus: { field: 'nilai_toyak_jurus', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  kripen: { field: 'nilai_kripen', tingkat: 'kegiatan', pos: 'sudah_tes' },
-  fisik: { field: 'nilai_fisik2', tingkat: 'kegiatan', pos: 'sudah_fisik' },
-  sambung: { field: 'nilai_sambung', tingkat: 'kegiatan', pos: 'sudah_sambung' },
-};
+export const KOMPONEN_NILAI: Readonly<Record<KomponenKey, KomponenNilai>> = Object.fromEntries(
+  NILAI_KOLOM.map((k) => [k.key, { field: k.kolom, tingkat: k.tingkat, pos: postFlagField(k.pos) }]),
+) as Record<KomponenKey, KomponenNilai>;
 
 /** The belt level of the record a component is stored in, for an event of belt `tingkatKegiatan`. */
 export function komponenTingkat(key: KomponenKey, tingkatKegiatan: number): number {
@@ -42,46 +32,16 @@ export function komponenTingkat(key: KomponenKey, tingkatKegiatan: number): numb
 const KESHAN_STEP = 5;
 const EPSILON = 1e-9;
 
-/** The lowest and highest score a component's exam can give (its stored value, the extra score included). */
-export interface RentangNilai {
-  min: number;
-  max: number;
-}
-
-const ROW_RANGE: RentangNilai = { min: Math.min(...ROW_SCALE), max: Math.max(...ROW_SCALE) + BONUS_MAX };
-
 /**
- * Each exam's own range (SPEC §5, §9): forms, gymnastics, dagger, pairs, toyak and kripen a row
- * average 50–80 plus the extra score 0–5; SAMBUNG 50–90; KSHAN the half-sum of two answers, each
- * 50–90 or 0; KESHAN 0–100; the physical average 0–100 (each exercise capped at 100).
+ * Each exam's own range (SPEC §5, §9), NILAI_KOLOM's `rentang`: forms, gymnastics, dagger, pairs,
+ * toyak and kripen a row average 50–80 plus the extra score 0–5; SAMBUNG 50–90; KSHAN the half-sum
+ * of two answers, each 50–90 or 0; KESHAN 0–100; the physical average 0–100 (each exercise capped at 100).
  */
-export const RENTANG_KOMPONEN: Readonly<Record<KomponenKey, RentangNilai>> = {
-  keshan: { min: 0, max: 100 },
-  kshan: { min: 0, max: Math.max(...KSHAN_SCALE) },
-  jurus: ROW_RANGE,
-  senam: ROW_RANGE,
-  belati: ROW_RANGE,
-  pasang: ROW_RANGE,
-  toyak_senam: ROW_RANGE,
-  toyak_jurus: ROW_RANGE,
-  kripen: ROW_RANGE,
-  fisik: { min: 0, max: FISIK_CAP },
-  sambung: { min: Math.min(...SAMBUNG_SCALE), max: Math.max(...SAMBUNG_SCALE) },
-};
+export const RENTANG_KOMPONEN: Readonly<Record<KomponenKey, RentangNilai>> = Object.fromEntries(
+  NILAI_KOLOM.map((k) => [k.key, k.rentang]),
+) as Record<KomponenKey, RentangNilai>;
 
-const LABEL: Readonly<Record<KomponenKey, string>> = {
-  keshan: 'KESHAN',
-  kshan: 'KSHAN',
-  jurus: 'jurus',
-  senam: 'senam',
-  belati: 'belati',
-  pasang: 'pasangan',
-  toyak_senam: 'toyak senam',
-  toyak_jurus: 'toyak jurus',
-  kripen: 'kripen',
-  fisik: 'fisik',
-  sambung: 'SAMBUNG',
-};
+const KATA = Object.fromEntries(NILAI_KOLOM.map((k) => [k.key, k.kata])) as Record<KomponenKey, string>;
 
 /**
  * Why a corrected score is not one the component's exam can give, or null when it can: each
@@ -100,6 +60,6 @@ export function koreksiNilaiError(key: KomponenKey, nilai: number): string | nul
   if (key === 'keshan' && (nilai < min || nilai > max || !Number.isInteger(nilai / KESHAN_STEP))) {
     return 'nilai KESHAN harus kelipatan 5 (5 per jawaban benar), 0 sampai 100';
   }
-  if (nilai < min - EPSILON || nilai > max + EPSILON) return `nilai ${LABEL[key]} ${min} sampai ${max}`;
+  if (nilai < min - EPSILON || nilai > max + EPSILON) return `nilai ${KATA[key]} ${min} sampai ${max}`;
   return null;
 }

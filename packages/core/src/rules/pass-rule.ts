@@ -1,26 +1,23 @@
+import { NILAI_KOLOM } from './nilai-kolom';
 import { formatNilai, round2 } from './numbers';
 
 // The pass rule of an event (DESIGN §10): which components count, their weights and minimums, the
 // minimum final score and the grade bands. A pure function turns a participant's scores into a
 // final score, a band, a status and the reasons (docs/decisions/038).
 
-/** A scored component of the exam, in recap order. */
-export const KOMPONEN = [
-  { key: 'keshan', label: 'KESHAN' },
-  { key: 'kshan', label: 'KSHAN' },
-  { key: 'jurus', label: 'JURUS' },
-  { key: 'senam', label: 'SENAM' },
-  { key: 'belati', label: 'BELATI' },
-  { key: 'pasang', label: 'PASANG' },
-  { key: 'toyak_senam', label: 'SENAM TOYAK' },
-  { key: 'toyak_jurus', label: 'JURUS TOYAK' },
-  { key: 'kripen', label: 'KRIPEN' },
-  { key: 'fisik', label: 'FISIK' },
-  { key: 'sambung', label: 'SAMBUNG' },
-] as const;
+/** A scored component of the exam, in recap order: its key and its name (NILAI_KOLOM, docs/decisions/167). */
+export const KOMPONEN: readonly { key: KomponenKey; label: string }[] = NILAI_KOLOM.map(({ key, label }) => ({
+  key,
+  label,
+}));
 
 /** The key of a component. */
-export type KomponenKey = (typeof KOMPONEN)[number]['key'];
+export type KomponenKey = (typeof NILAI_KOLOM)[number]['key'];
+
+/** The components a pass rule may count (NILAI_KOLOM's `dihitung`), in recap order. */
+export const KOMPONEN_DIHITUNG: readonly KomponenKey[] = NILAI_KOLOM.filter((k) => k.dihitung).map(
+  (k) => k.key,
+);
 
 /** The label of a component as the recap and the reasons show it, e.g. 'FISIK'. */
 export function komponenLabel(key: KomponenKey): string {
@@ -61,14 +58,14 @@ export const DEFAULT_PREDIKAT: readonly Predikat[] = [
 export const DEFAULT_NILAI_MINIMUM = 60;
 
 /**
- * The default rule for an event's belt: every component the examiner app scores, equal weights, no
+ * The default rule for an event's belt: every component the pass rule may count, equal weights, no
  * component minimum, final score at least 60, the default bands. The app scores the same exams at
  * every belt (SPEC §6), so the default is the same for each; the committee removes what it does
  * not test.
  */
 export function defaultPassRule(_tingkat: number): PassRule {
   return {
-    komponen: KOMPONEN.map((k) => ({ key: k.key, bobot: 1, minimum: null })),
+    komponen: KOMPONEN_DIHITUNG.map((key) => ({ key, bobot: 1, minimum: null })),
     nilai_minimum: DEFAULT_NILAI_MINIMUM,
     predikat: DEFAULT_PREDIKAT.map((p) => ({ ...p })),
   };

@@ -4,7 +4,12 @@ export const SAMBUNG_SCALE: readonly number[] = [50, 55, 60, 65, 70, 75, 80, 85,
 /** The KSHAN scale is the sambung scale (SPEC §9). */
 export const KSHAN_SCALE = SAMBUNG_SCALE;
 
-/** Score buttons of forms, gymnastics and dagger rows (SPEC §5); toyak and kripen items use them too. */
+/** Every value the KSHAN score can take: the half-sum of two scale scores, unanswered counting 0. */
+export const KSHAN_VALUES: readonly number[] = [
+  ...new Set([0, ...KSHAN_SCALE].flatMap((a) => [0, ...KSHAN_SCALE].map((b) => (a + b) / 2))),
+].sort((a, b) => a - b);
+
+/** Score buttons of forms, gymnastics and dagger rows (SPEC §5); the draw exams' items use them too. */
 export const ROW_SCALE: readonly number[] = [50, 55, 60, 70, 80];
 
 /** The examiner's extra score: a whole number 0 to 5 (SPEC §5). */

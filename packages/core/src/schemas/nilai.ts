@@ -1,5 +1,6 @@
 import { FISIK_EXERCISES, type FisikId, fisikConverted, MFT_LEVELS, PLANK_MAX_SECONDS } from '../rules/fisik';
-import { BONUS_MAX, BONUS_MIN, KSHAN_SCALE, ROW_SCALE, SAMBUNG_SCALE } from '../rules/scales';
+import { KOLOM_BARIS, type KolomBaris, NILAI_FIELDS, type NilaiField } from '../rules/nilai-kolom';
+import { BONUS_MAX, BONUS_MIN, KSHAN_VALUES, ROW_SCALE, SAMBUNG_SCALE } from '../rules/scales';
 import { z } from '../zod';
 import { Id, Tingkat } from './common';
 
@@ -41,17 +42,18 @@ function rowGroup<K extends string>(key: K) {
   });
 }
 
+/** One row group per column (a union of them, not one group holding every column). */
+type RowGroupOf<K extends string> = K extends string ? ReturnType<typeof rowGroup<K>> : never;
+
 const scaleValue = (scale: readonly number[]) =>
   z.number({ error: 'harus berupa angka' }).refine((v) => scale.includes(v), {
     error: `harus salah satu dari ${scale.join(', ')}`,
   });
 
-/** Every value the KSHAN score can take: the half-sum of two scale scores, unanswered counting 0. */
-export const KSHAN_VALUES: readonly number[] = [
-  ...new Set([0, ...KSHAN_SCALE].flatMap((a) => [0, ...KSHAN_SCALE].map((b) => (a + b) / 2))),
-].sort((a, b) => a - b);
-
-/** One score group of POST /DataSiswa/NilaiSiswa (SPEC §3 posted groups), validated against SPEC §5/§9. */
+/**
+ * One score group of POST /DataSiswa/NilaiSiswa (SPEC §3 posted groups), validated against SPEC §5/§9:
+ * the pairs, SAMBUNG and KSHAN their own, every rows-and-bonus exam of NILAI_KOLOM a row group.
+ */
 export const NilaiBody = z.union([
   z
     .strictObject({
@@ -71,30 +73,10 @@ export const NilaiBody = z.union([
     }),
   z.strictObject({ ...base, nilai_sambung: scaleValue(SAMBUNG_SCALE) }),
   z.strictObject({ ...base, nilai_kshan: scaleValue(KSHAN_VALUES), nilai_kshan_plus: Bonus.default(0) }),
-  rowGroup('nilai_toyak_senam'),
-  rowGroup('nilai_toyak_jurus'),
-  rowGroup('nilai_kripen'),
-  rowGroup('nilai_jurus'),
-  rowGroup('nilai_senam'),
-  rowGroup('nilai_blati'),
+  // The rows-and-bonus exams (NILAI_KOLOM's 'baris'), each a score and its extra score.
+  ...(KOLOM_BARIS.map((kolom) => rowGroup(kolom)) as RowGroupOf<KolomBaris>[]),
 ]);
 export type NilaiBody = z.infer<typeof NilaiBody>;
-
-/** The score fields of a score record (SPEC §3). */
-export const NILAI_FIELDS = [
-  'nilai_senam',
-  'nilai_jurus',
-  'nilai_pasang',
-  'nilai_sambung',
-  'nilai_kshan',
-  'nilai_toyak',
-  'nilai_blati',
-  'nilai_kripen',
-  'nilai_teknik',
-  'nilai_toyak_jurus',
-  'nilai_toyak_senam',
-] as const;
-export type NilaiField = (typeof NILAI_FIELDS)[number];
 
 /** The score fields a NilaiSiswa body carries, i.e. which group it saves. */
 export function nilaiBodyFields(body: NilaiBody): string[] {

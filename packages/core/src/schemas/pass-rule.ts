@@ -1,10 +1,10 @@
-import { KOMPONEN, type KomponenKey, type PassRule } from '../rules/pass-rule';
+import { KOMPONEN_DIHITUNG, type KomponenKey, type PassRule } from '../rules/pass-rule';
 import { z } from '../zod';
 
 // The console shows these messages as they are, in a list under the form: each is a sentence
 // naming its field as the form labels it (docs/decisions/107).
 
-const KEYS = KOMPONEN.map((k) => k.key) as [KomponenKey, ...KomponenKey[]];
+const KEYS = [...KOMPONEN_DIHITUNG] as [KomponenKey, ...KomponenKey[]];
 const score = (label: string) =>
   z
     .number({ error: `${label} harus berupa angka` })

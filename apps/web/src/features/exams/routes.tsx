@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { DRAW_EXAMS } from './draws/draw-config';
 
 /** Wraps a named screen export as a lazy route chunk (DESIGN §8: each exam screen is its own chunk). */
 function screen<M>(
@@ -39,31 +40,10 @@ export const examRoutes: { path: string; Component: LazyExoticComponent<Componen
     ),
   },
   {
-    path: '/UjianKripen',
-    Component: screen(
-      () => import('./draws/ujian-kripen'),
-      (m) => m.UjianKripen,
-    ),
-  },
-  {
     path: '/UjianBelati',
     Component: screen(
       () => import('./rows/ujian-belati'),
       (m) => m.UjianBelati,
-    ),
-  },
-  {
-    path: '/UjianToyakSenam',
-    Component: screen(
-      () => import('./draws/ujian-toyak-senam'),
-      (m) => m.UjianToyakSenam,
-    ),
-  },
-  {
-    path: '/UjianToyakJurus',
-    Component: screen(
-      () => import('./draws/ujian-toyak-jurus'),
-      (m) => m.UjianToyakJurus,
     ),
   },
   {
@@ -87,4 +67,12 @@ export const examRoutes: { path: string; Component: LazyExoticComponent<Componen
       (m) => m.UjianKSHAN,
     ),
   },
+  // The draw exams (toyak, kripen …), one screen configured from core's score columns.
+  ...DRAW_EXAMS.map((config) => ({
+    path: config.path,
+    Component: screen(
+      () => import('./draws/ujian-undian'),
+      (m) => m.ujianUndian(config),
+    ),
+  })),
 ];

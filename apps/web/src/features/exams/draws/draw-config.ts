@@ -1,34 +1,26 @@
-import { type ExamItem, kripenDraw, type Rng, toyakJurusDraw, toyakSenamDraw } from '@ukt/core';
+import { EXAMS, type ExamItem, type KolomBaris, type Rng, undianDraw } from '@ukt/core';
 
-/** What differs between the toyak senam, toyak jurus and kripen screens; everything else is DrawExam. */
+/** What differs between the draw exams' screens (toyak, kripen …); everything else is DrawExam. */
 export interface DrawExamConfig {
-  kind: 'toyakSenam' | 'toyakJurus' | 'kripen';
+  /** The exam's key: the phone keeps its drawn items under it (SPEC §4). */
+  kind: string;
   title: string;
-  field: 'nilai_toyak_senam' | 'nilai_toyak_jurus' | 'nilai_kripen';
+  field: KolomBaris;
   /** The 5 items, drawn once per belt and kept until Reset (SPEC §4). */
   draw: (rng: Rng) => ExamItem[];
 }
 
-/** Tes Senam Toyak: 5 of 20. */
-export const TOYAK_SENAM: DrawExamConfig = {
-  kind: 'toyakSenam',
-  title: 'Tes Senam Toyak',
-  field: 'nilai_toyak_senam',
-  draw: toyakSenamDraw,
-};
-
-/** Tes Jurus Toyak: 5 of 10. */
-export const TOYAK_JURUS: DrawExamConfig = {
-  kind: 'toyakJurus',
-  title: 'Tes Jurus Toyak',
-  field: 'nilai_toyak_jurus',
-  draw: toyakJurusDraw,
-};
-
-/** Tes Kripen: all 5, in order. */
-export const KRIPEN: DrawExamConfig = {
-  kind: 'kripen',
-  title: 'Tes Kripen',
-  field: 'nilai_kripen',
-  draw: kripenDraw,
-};
+/** Every draw exam of the hub, from core's score columns (NILAI_KOLOM's `undian`, docs/decisions/167). */
+export const DRAW_EXAMS: readonly (DrawExamConfig & { path: string })[] = EXAMS.flatMap((exam) => {
+  const undian = exam.undian;
+  if (!undian) return [];
+  return [
+    {
+      kind: exam.key,
+      path: exam.path,
+      title: undian.judul,
+      field: exam.kolom as KolomBaris,
+      draw: (rng: Rng) => undianDraw(undian, rng),
+    },
+  ];
+});

@@ -1,11 +1,19 @@
-import { type Belt, belatiItems, type ExamItem, jurusForBelt, type ROW_SECONDS, senamDraw } from '@ukt/core';
+import {
+  type Belt,
+  belatiItems,
+  type ExamItem,
+  jurusForBelt,
+  type KolomBaris,
+  type ROW_SECONDS,
+  senamDraw,
+} from '@ukt/core';
 
 /** What differs between the forms, gymnastics and dagger screens; everything else is RowExam. */
 export interface RowExamConfig {
   kind: keyof typeof ROW_SECONDS;
   title: string;
   /** The score group posted (SPEC §3). */
-  field: 'nilai_jurus' | 'nilai_senam' | 'nilai_blati';
+  field: KolomBaris;
   /** The rows of a belt; called once, then kept per belt until Reset (draws are random). */
   items: (belt: Belt) => ExamItem[];
   /** Whole-test minutes shown in the header (forms only, SPEC §9). */

@@ -1,7 +1,7 @@
 import { ExamButton } from './exam-layout';
 
 /**
- * The header of the row-by-row exams (forms, gymnastics, dagger, toyak, kripen): Reset, and Selesai
+ * The header of the row-by-row exams (forms, gymnastics, dagger, the draw exams): Reset, and Selesai
  * once every row has a score; until then a refresh button (SPEC §4).
  */
 export function RowActions(props: { allScored: boolean; onReset: () => void; onFinish: () => void }) {

@@ -4,7 +4,7 @@ import { Children, type ReactNode, useEffect, useRef } from 'react';
 /** Where a row stands in a sequential exam. */
 export type RowStatus = 'current' | 'done' | 'waiting';
 
-/** One scored item of the row-by-row exams (forms, gymnastics, dagger, toyak, kripen). */
+/** One scored item of the row-by-row exams (forms, gymnastics, dagger, the draw exams). */
 export function ExamRow(props: {
   label: string;
   status: RowStatus;

@@ -1,4 +1,4 @@
-import { type Belt, type ExamLink, KSHAN_TINGKAT, type NilaiRecord } from '@ukt/core';
+import { type Belt, type ExamLink, komponenTingkat, type NilaiRecord } from '@ukt/core';
 
 /**
  * How the hub shows an exam of the chosen participant: a write of it waits on the phone
@@ -11,12 +11,9 @@ export interface ExamState {
   nilai: number | null;
 }
 
-/** Where the score record keeps an exam's score: fisik its average nilai_fisik2, KSHAN under level 5. */
+/** Where the score record keeps an exam's score: its column (fisik its average), at its belt level (KSHAN under level 5). */
 export function examScorePlace(exam: ExamLink, belt: Belt): { field: string; idTingkat: number } {
-  return {
-    field: exam.group === 'fisik' ? 'nilai_fisik2' : `nilai_${exam.group}`,
-    idTingkat: exam.key === 'kshan' ? KSHAN_TINGKAT : belt,
-  };
+  return { field: exam.kolom, idTingkat: komponenTingkat(exam.komponen, belt) };
 }
 
 /** The server's score records of the participant, and when they were asked for. */

@@ -1,7 +1,7 @@
 import { AUDIT_FIELD_LABELS, auditFieldLabel } from '@ukt/core';
 import type { Option } from '../../components/field';
 
-/** A field's label as the committee reads it ('nilai_kripen_plus' → 'Kripen plus'). */
+/** A field's label as the committee reads it ('nilai_jurus_plus' → 'Nilai tambahan JURUS'). */
 export const fieldLabel = auditFieldLabel;
 
 /** The fields offered by the audit page's filter, by name. */

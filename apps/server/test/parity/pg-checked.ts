@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { ROUTINES, routineHash, routineText } from '../../src/db/routines';
+import { ROUTINES, routineHash } from '../../src/db/routines';
 import { SRC_DIR } from '../support/paths';
 import { skippedBanner } from '../support/postgres-skipped';
 import { sourceText } from '../support/source-text';
@@ -45,50 +45,57 @@ function declaredNames(statement: ts.Statement): string[] {
 }
 
 /**
- * The code of a top-level declaration of a file under src/, comments blanked and white space
- * collapsed: a comment or a reformatting is not a change of the rule.
+ * The code of top-level declarations of a file under src/, by name, comments, line breaks, indents
+ * and trailing commas left out: a comment or a reformatting is not a change of the rule.
  */
-export function declarationCode(file: string, name: string): string {
-  const text = readFileSync(join(SRC_DIR, file), 'utf8');
+export function declarationsCode(file: string, names: readonly string[], srcDir = SRC_DIR): string[] {
+  const text = readFileSync(join(srcDir, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const statement = source.statements.find((s) => declaredNames(s).includes(name));
-  if (!statement) {
-    throw new Error(`${file} tidak lagi punya ${name}: perbarui kembaran rutin di test/parity/twins.ts`);
-  }
-  return sourceText(statement.getText(source)).code.replace(/\s+/g, ' ').trim();
+  return names.map((name) => {
+    const statement = source.statements.find((s) => declaredNames(s).includes(name));
+    if (!statement) {
+      throw new Error(`${file} tidak lagi punya ${name}: perbarui kembaran rutin di test/parity/twins.ts`);
+    }
+    return sourceText(statement.getText(source))
+      .code.replace(/\s+/g, ' ')
+      .replace(/ (?=\W)|(?<=\W) /g, '') // a space counts only between two words
+      .replace(/,(?=[)\]}])/g, '') // nor does a trailing comma
+      .trim();
+  });
 }
 
 const hashOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
-/** Each part of a routine and its twin as it is now, by its label: the routine's text, then each declaration. */
-export function currentParts(name: string): Map<string, string> {
-  const routine = routineNamed(name);
-  const parts = new Map([[`modules/${routine.file}`, routineHash(routineText(routine))]]);
+/**
+ * Each part of a routine and its twin as it is now in a source tree, by its label: the routine's
+ * text (hashed as the server records it), then each declaration.
+ */
+export function currentParts(name: string, srcDir = SRC_DIR): Map<string, string> {
+  const file = `modules/${routineNamed(name).file}`;
+  const parts = new Map([[file, routineHash(readFileSync(join(srcDir, file), 'utf8'))]]);
   for (const part of TWINS[name] ?? []) {
-    for (const declaration of part.names) {
-      parts.set(`${part.file} ${declaration}`, hashOf(declarationCode(part.file, declaration)));
+    const codes = declarationsCode(part.file, part.names, srcDir);
+    for (const [n, declaration] of part.names.entries()) {
+      parts.set(`${part.file} ${declaration}`, hashOf(codes[n] as string));
     }
   }
   return parts;
 }
 
+/** The parts a record's text holds, by label. */
+export function partsOfRecord(text: string): Map<string, string> {
+  const lines = text.split('\n').map((line) => /^(sha256:[0-9a-f]+) {2}(.+)$/.exec(line));
+  return new Map(lines.filter((m) => m !== null).map((m) => [m[2] as string, m[1] as string]));
+}
+
 /** The parts recorded by the last run on PostgreSQL (empty: never recorded). */
 export function recordedParts(name: string): Map<string, string> {
   const file = recordPath(name);
-  if (!existsSync(file)) return new Map();
-  const lines = readFileSync(file, 'utf8').split('\n');
-  return new Map(
-    lines
-      .map((line) => /^(sha256:[0-9a-f]+) {2}(.+)$/.exec(line))
-      .filter((m) => m !== null)
-      .map((m) => [m[2] as string, m[1] as string]),
-  );
+  return existsSync(file) ? partsOfRecord(readFileSync(file, 'utf8')) : new Map();
 }
 
-/** What differs between the record and the code now, one line per part ('' parts: none). */
-export function changesSinceRecord(name: string): string[] {
-  const now = currentParts(name);
-  const recorded = recordedParts(name);
+/** What differs between recorded parts and parts now, one line per part (none: the same). */
+export function partsChanged(recorded: Map<string, string>, now: Map<string, string>): string[] {
   const changed = [...now].flatMap(([label, hash]) => {
     const was = recorded.get(label);
     if (was === undefined) return [`baru      ${label}`];
@@ -97,6 +104,9 @@ export function changesSinceRecord(name: string): string[] {
   const gone = [...recorded.keys()].filter((label) => !now.has(label)).map((label) => `hilang    ${label}`);
   return [...changed, ...gone];
 }
+
+/** What differs between a routine's record and the code now. */
+export const changesSinceRecord = (name: string) => partsChanged(recordedParts(name), currentParts(name));
 
 /** The text of a routine's record for parts as they are. */
 export function recordText(name: string, parts: Map<string, string>): string {

@@ -3,6 +3,7 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { sourceReleaseDay } from './release-day.mjs';
 
 const bundled = new Set(['@ukt/core', 'zod']);
 // `node build.mjs --outdir DIR` builds elsewhere (the benchmark builds its own copy); DIR must sit
@@ -24,6 +25,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  // The day this version was made (release-day.mjs, docs/decisions/172).
+  define: { __UKT_RELEASE_DAY__: JSON.stringify(sourceReleaseDay('.')) },
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

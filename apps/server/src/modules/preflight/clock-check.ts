@@ -1,18 +1,12 @@
-import { MIGRATION_NAMES } from '../../db/migrate';
+import { releaseDay } from '../../lib/release-day';
 import { type Check, failed, localDay, localTime, passed, warned } from './check';
 
 // Check 5: a laptop whose battery ran flat may wake up in another year. Certificates are then
-// "not yet valid" or "expired" on every phone, and scores carry the wrong date. The newest
-// migration's name dates this version of the app: no clock before it can be right.
+// "not yet valid" or "expired" on every phone, and scores carry the wrong date. The build dates this
+// version of the app (lib/release-day.ts, docs/decisions/172): no clock before that day can be right.
 
 /** How long after its release an app's clock is still believed without a warning. */
 const PLAUSIBLE_YEARS = 3;
-
-/** The day this version was made (YYYY-MM-DD), from its newest migration's name "20261128-0002-…". */
-export function releaseDay(names: readonly string[] = MIGRATION_NAMES): string {
-  const stamp = names.at(-1)?.slice(0, 8) ?? '';
-  return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}`;
-}
 
 /** "UTC+07:00 (WIB)": the laptop's time zone as Indonesia names it, when it is one of its three. */
 function zoneOf(now: Date): string {

@@ -14,7 +14,7 @@ import {
 
 // Each table has one owning area (docs/decisions/114): only it reads the table, only its repositories
 // write it, and other areas see it only as a join. Checked on the tree as it is (the PostgreSQL
-// routines included, docs/decisions/169), and on a planted file.
+// routines included, docs/decisions/170), and on a planted file.
 
 const src = SRC_DIR;
 

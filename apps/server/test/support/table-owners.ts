@@ -42,7 +42,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * What a routine may use beyond its own area's tables (docs/decisions/169). A routine is its area's
+ * What a routine may use beyond its own area's tables (docs/decisions/170). A routine is its area's
  * write path as one statement on PostgreSQL, so it may write its area's tables like a repository,
  * and use another owner's table as far as its TypeScript twin does through that owner's functions,
  * named here. A table missing here, or written where only reading is listed, is a break.

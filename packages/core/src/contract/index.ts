@@ -4,6 +4,7 @@
 // validates and answers, and what the console parses. Only a committee admin (panitia 'Admin' or
 // 'adminstrator', SPEC §6) may call them; everyone else gets 403.
 export * from './cadangan';
+export * from './csv';
 export * from './dokumen';
 export * from './hasil';
 export * from './impor';

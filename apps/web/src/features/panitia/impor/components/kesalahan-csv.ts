@@ -1,22 +1,8 @@
-import { IMPOR_KOLOM, type ImporJenis, type ImporKesalahan } from '@ukt/core';
+import { csvText, IMPOR_KOLOM, type ImporJenis, type ImporKesalahan } from '@ukt/core';
 
 // The error rows of a preview as a file to fix in Excel and import again (docs/decisions/149):
 // the import file's columns under the template's headers, then the line and the mistake beside
-// each row. ';' between cells, a BOM and CRLF, as the other CSV exports (docs/decisions/137).
-
-const SEPARATOR = ';';
-
-/**
- * A CSV cell: quoted when it holds the separator, a quote or a line break; a formula ("=…",
- * "@…", "+A1") defused with a leading apostrophe. A number ("-5", "+6281…") and a lone "-" stay
- * as they are, so the file imports again unchanged.
- */
-function cell(value: string | number): string {
-  const text = String(value);
-  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-]?[\d\s.,]*$/.test(text));
-  const safe = formula ? `'${text}` : text;
-  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+// each row, written by core's csvText as the recap is (docs/decisions/137, 173).
 
 /** What is wrong, as the preview says it: `kolom Cabang: wajib diisi`. */
 const pesanOf = (k: ImporKesalahan) => (k.kolom ? `kolom ${k.kolom}: ${k.pesan}` : k.pesan);
@@ -25,10 +11,8 @@ const pesanOf = (k: ImporKesalahan) => (k.kolom ? `kolom ${k.kolom}: ${k.pesan}`
 export function kesalahanCsv(jenis: ImporJenis, kesalahan: readonly ImporKesalahan[]): string {
   const kolom = IMPOR_KOLOM[jenis];
   const header = [...kolom.map((k) => k.label), 'Baris', 'Kesalahan'];
-  const lines = kesalahan.map((k) =>
-    [...kolom.map((c) => k.isi?.[c.kolom] ?? ''), k.baris || '', pesanOf(k)].map(cell).join(SEPARATOR),
-  );
-  return `\uFEFF${[header.map(cell).join(SEPARATOR), ...lines].join('\r\n')}\r\n`;
+  const rows = kesalahan.map((k) => [...kolom.map((c) => k.isi?.[c.kolom] ?? ''), k.baris || '', pesanOf(k)]);
+  return csvText([header, ...rows]);
 }
 
 /** The name of the error file of an import file: `peserta.xlsx` → `peserta-kesalahan.csv`. */

@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { API } from '@ukt/core';
-import { actorOf, apiLogin } from '../../support/api';
-import { PENGUJI } from '../../support/examiners';
-import { currentServer } from '../../support/fixtures';
-import type { TestServer } from '../../support/server';
+import { actorOf, apiLogin } from './api';
+import { PENGUJI } from './examiners';
+import { currentServer } from './fixtures';
+import type { TestServer } from './server';
 
 export { API };
 
@@ -66,19 +66,26 @@ export async function consoleApi(page: Page) {
   return actorOf(page, currentServer());
 }
 
-/** Siti signs in by API and takes the first `count` participants of the demo event at TEKNIK (post 2). */
-export async function sitiTakes(server: TestServer, count: number) {
-  const siti = await apiLogin(server, PENGUJI.noWa);
-  const list = await siti.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
+/**
+ * The demo's examiner (not the admin) signs in by API and takes the first `count` participants of the
+ * demo event at TEKNIK (post 2); gives back that examiner's API client and the rows taken.
+ */
+export async function takeAtTeknik(server: TestServer, count: number) {
+  const examiner = await apiLogin(server, PENGUJI.noWa);
+  const list = await examiner.get<{ data: { id_siswa: string }[] }>(API.siswa.href(), {
     id_ukt: 1,
     hal: 1,
     posUjian: 2,
   });
   const taken = list.body.data.slice(0, count);
-  if (taken.length < count) throw new Error('the demo event has too few participants in Siti’s region');
+  if (taken.length < count)
+    throw new Error('the demo event has too few participants in the examiner’s region');
   for (const s of taken) {
-    const res = await siti.post(API.siswaUpdate.href(s.id_siswa), { sudah_tes: siti.idPemilih, id_ukt: 1 });
+    const res = await examiner.post(API.siswaUpdate.href(s.id_siswa), {
+      sudah_tes: examiner.idPemilih,
+      id_ukt: 1,
+    });
     expect(res.status).toBe(200);
   }
-  return { siti, taken };
+  return { examiner, taken };
 }

@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN as ADMIN_EXAMINER } from '../../support/examiners';
-import { expect } from '../../support/fixtures';
-import { dismissDialog, loginAs } from '../../support/login';
-import { ROOT, type TestServer } from '../../support/server';
-import Database from '../../support/sqlite';
+import { ADMIN as ADMIN_EXAMINER } from './examiners';
+import { expect } from './fixtures';
+import { dismissDialog, loginAs } from './login';
+import { ROOT, type TestServer } from './server';
+import Database from './sqlite';
 
 /** The demo admin examiner's number: sees every participant, so any row can be taken. */
 export const ADMIN = ADMIN_EXAMINER.noWa;

@@ -3,9 +3,9 @@ import {
   type FakeRequest,
   fonnteKind,
   startFakeGateway,
-} from '../../apps/server/test/support/fake-gateway';
+} from '@ukt/server/test-support/fake-gateway';
 
-// The API tests' local Fonnte (apps/server/test/support/fake-gateway.ts) for the browser tests:
+// The API tests' local Fonnte (apps/server/test/support/fake-gateway.ts, imported by the package's name) for the browser tests:
 // it accepts only Fonnte's documented request (POST /send, the token as Authorization, form
 // fields target and message) and answers as Fonnte does. `refuseFor` makes it refuse single
 // numbers the way Fonnte refuses a spent quota, whatever its mode.

@@ -1,5 +1,5 @@
+import { freshDatabase } from '@ukt/server/test-support/pg-cluster';
 import pg from 'pg';
-import { freshDatabase } from '../../apps/server/test/support/pg-cluster';
 import { startServer, type TestServer } from './server';
 
 // The built server on a PostgreSQL database of its own (TEST_DATABASE_URL's server, or a throwaway

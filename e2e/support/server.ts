@@ -1,9 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@ukt/server/test-support/server-process';
 
 /** The repository root (e2e/support/ is two levels down). */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,18 +28,8 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A TCP port free on `host` right now (the loopback address by default). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// A free port as the server's own tests find one (docs/decisions/176).
+export { freePort };
 
 const digits = (text: string) => text.replace(/\D+/g, '');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect } from '../../support/fixtures';
-import type { TestServer } from '../../support/server';
-import Database from '../../support/sqlite';
-import { confirmFinish, dismissDialog } from '../exams/exam-helpers';
+import { confirmFinish, dismissDialog } from './exams';
+import { expect } from './fixtures';
+import type { TestServer } from './server';
+import Database from './sqlite';
 
 /** Waits until the service worker is active (precache done), so a reload works with no network. */
 export async function waitForServiceWorker(page: Page): Promise<void> {

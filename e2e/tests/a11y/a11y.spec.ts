@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
-import { openExam } from './exams/exam-helpers';
+import { ADMIN } from '../../support/examiners';
+import { openExam } from '../../support/exams';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
 
 // Accessibility of every examiner screen (DESIGN §8, docs/decisions/058): axe-core's WCAG 2.1 A and
 // AA rules in Chromium at the phone viewport; a serious or critical violation fails the test. The

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
-import { confirmFinish, dismissDialog, openExam, readNilai } from './exams/exam-helpers';
-import { finishDrawExam, takeParticipant, waitForServiceWorker } from './sync/sync-helpers';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { confirmFinish, dismissDialog, openExam, readNilai } from '../../support/exams';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
+import { finishDrawExam, takeParticipant, waitForServiceWorker } from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -1,6 +1,6 @@
-import { ADMIN } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
+import { ADMIN } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
 
 // The service worker would answer the chunk from its cache, out of page.route's reach.
 test.use({ serviceWorkers: 'block' });

@@ -1,8 +1,8 @@
-import { ADMIN, DEWAN2, PENGUJI } from '../support/examiners';
-import { startFakeFonnte } from '../support/fake-whatsapp';
-import { expect, test } from '../support/fixtures';
-import { dismissDialog } from '../support/login';
-import { shot } from '../support/shots';
+import { ADMIN, DEWAN2, PENGUJI } from '../../support/examiners';
+import { startFakeFonnte } from '../../support/fake-whatsapp';
+import { expect, test } from '../../support/fixtures';
+import { dismissDialog } from '../../support/login';
+import { shot } from '../../support/shots';
 
 const popup = '.swal2-popup';
 // Where the code goes, as both screens say it (docs/decisions/155).

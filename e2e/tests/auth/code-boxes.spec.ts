@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { PENGUJI } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { dismissDialog } from '../support/login';
+import { PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { dismissDialog } from '../../support/login';
 
 const box = (page: Page, n: number) => page.getByLabel(`Digit ${n}`);
 

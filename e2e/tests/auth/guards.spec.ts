@@ -1,6 +1,6 @@
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { dismissDialog, loginAs } from '../support/login';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { dismissDialog, loginAs } from '../../support/login';
 
 test('signed out: guarded screens, unknown paths and /otp go to /login; /Login is /login', async ({
   page,

@@ -1,7 +1,7 @@
-import { actorOf } from '../support/api';
-import { ADMIN } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
+import { actorOf } from '../../support/api';
+import { ADMIN } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
 
 test('Sign Out revokes the token and clears the phone: storage, cookies, state', async ({ page, server }) => {
   await loginAs(page, ADMIN.noWa, { event: 1, post: 2 });

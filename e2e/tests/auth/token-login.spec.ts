@@ -1,7 +1,7 @@
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { dismissDialog } from '../support/login';
-import { shot } from '../support/shots';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { dismissDialog } from '../../support/login';
+import { shot } from '../../support/shots';
 
 test('a /ut link signs in and goes on to event selection', async ({ page, server }) => {
   const link = await server.linkFor(ADMIN.noWa);

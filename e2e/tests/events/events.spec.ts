@@ -1,9 +1,9 @@
-import { actorOf } from '../support/api';
-import { ADMIN } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
-import { openExam } from './exams/exam-helpers';
+import { actorOf } from '../../support/api';
+import { ADMIN } from '../../support/examiners';
+import { openExam } from '../../support/exams';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
 
 // An oracle independent of packages/core: the browser's own Indonesian long date.
 const longDate = (iso: string) =>

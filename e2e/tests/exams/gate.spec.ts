@@ -1,6 +1,6 @@
+import { ADMIN } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { ADMIN } from './exam-helpers';
 
 // A stuck action fails with its own message instead of running into the test timeout.
 test.use({ actionTimeout: 15_000 });

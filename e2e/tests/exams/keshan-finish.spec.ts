@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
+import { answerKey, confirmFinish, openExam, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { shot } from '../../support/shots';
-import { auditCount, outboxOnPhone } from '../sync/sync-helpers';
-import { answerKey, confirmFinish, openExam, readNilai } from './exam-helpers';
+import { auditCount, outboxOnPhone } from '../../support/sync';
 
 // A stuck action fails with its own message instead of running into the test timeout.
 test.use({ actionTimeout: 15_000 });

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
+import { confirmFinish, dismissDialog, openExam, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
-import { confirmFinish, dismissDialog, openExam, readNilai } from './exam-helpers';
 
 // A stuck action fails with its own message instead of running into the test timeout.
 test.use({ actionTimeout: 15_000 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { confirmFinish, confirmReset, dismissDialog, openExam, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
-import { confirmFinish, confirmReset, dismissDialog, openExam, readNilai } from './exam-helpers';
 
 // A stuck action fails with its own message instead of running into the test timeout.
 test.use({ actionTimeout: 15_000 });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { ADMIN, confirmFinish, dismissDialog, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
@@ -8,8 +9,7 @@ import {
   pendingCount,
   waitForRosterCache,
   waitForServiceWorker,
-} from '../sync/sync-helpers';
-import { ADMIN, confirmFinish, dismissDialog, readNilai } from './exam-helpers';
+} from '../../support/sync';
 
 // A stuck action fails with its own message instead of running into the test timeout.
 test.use({ actionTimeout: 15_000 });

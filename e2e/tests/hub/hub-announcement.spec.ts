@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API } from '@ukt/core';
-import { type ApiActor, apiLogin } from '../support/api';
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { ROOT, type TestServer } from '../support/server';
-import { shot } from '../support/shots';
+import { type ApiActor, apiLogin } from '../../support/api';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { ROOT, type TestServer } from '../../support/server';
+import { shot } from '../../support/shots';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { actorOf } from '../support/api';
-import { ADMIN, DEWAN2 } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
-import { openExam } from './exams/exam-helpers';
+import { actorOf } from '../../support/api';
+import { ADMIN, DEWAN2 } from '../../support/examiners';
+import { openExam } from '../../support/exams';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
 
 // SPEC §6 as a table: the exams each post shows, by path.
 const VISIBLE: Record<number, string[]> = {

@@ -1,8 +1,8 @@
+import { API, consoleApi } from '../../support/console';
 import { ADMIN, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { API, consoleApi } from './panitia-helpers';
 
 test('an examiner who is not a committee admin has no Panitia entry and gets the 403 page', async ({
   page,

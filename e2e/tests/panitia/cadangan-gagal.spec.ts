@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { closeDialog, openConsole, openTab } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog, openConsole, openTab } from './panitia-helpers';
 
 // A scheduled backup that fails (docs/decisions/122) is a warning the committee cannot miss, on
 // Cadangan and on Progres, saying why and what to do, until a backup succeeds. The server's own

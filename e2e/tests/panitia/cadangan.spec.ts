@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Download, Page } from '@playwright/test';
+import { closeDialog, openConsole, openTab } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog, openConsole, openTab } from './panitia-helpers';
 
 // "Cadangan" (DESIGN §14): the committee makes a backup from the console, sees it listed, and
 // downloads the very archive the server wrote; a passphrase, typed twice, seals the next one.

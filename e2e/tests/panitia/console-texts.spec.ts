@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
+import { takeAtTeknik } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { sitiTakes } from './panitia-helpers';
 
 // Every page of the console as a committee reads it: no field is named by its developer key
 // (no_urut, nama_ukt, nilai_kripen_plus …) in the page's text, its options, labels or titles
@@ -63,9 +63,9 @@ test('no console page names a field by its key, with scores, corrections and the
 }) => {
   // A take, a score with its extra and a correction, so Progres, Rekap and Audit have rows.
   const {
-    siti,
+    examiner,
     taken: [first],
-  } = await sitiTakes(server, 1);
+  } = await takeAtTeknik(server, 1);
   if (!first) throw new Error('no participant taken');
   // A score with one decimal: written '72.5' or '72,5' anywhere, the test says so.
   const body = {
@@ -75,7 +75,7 @@ test('no console page names a field by its key, with scores, corrections and the
     nilai_kripen: 72.5,
     nilai_kripen_plus: 0,
   };
-  expect((await siti.post('/DataSiswa/NilaiSiswa', body)).status).toBe(200);
+  expect((await examiner.post('/DataSiswa/NilaiSiswa', body)).status).toBe(200);
 
   await page.setViewportSize({ width: 1366, height: 768 });
   await loginAs(page, ADMIN.noWa);

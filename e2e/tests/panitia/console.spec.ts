@@ -1,8 +1,4 @@
 import ExcelJS from 'exceljs';
-import { ADMIN } from '../../support/examiners';
-import { expect, test } from '../../support/fixtures';
-import { loginAs } from '../../support/login';
-import { shot } from '../../support/shots';
 import {
   API,
   closeDialog,
@@ -12,7 +8,11 @@ import {
   openTab,
   pesertaCsv,
   pesertaRow,
-} from './panitia-helpers';
+} from '../../support/console';
+import { ADMIN } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { AturanLulus, PanitiaKegiatan } from '@ukt/core';
 import type { ApiActor } from '../../support/api';
+import { API, closeDialog, consoleApi } from '../../support/console';
 import { ADMIN, DEWAN2, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import type { TestServer } from '../../support/server';
 import { shot } from '../../support/shots';
-import { API, closeDialog, consoleApi } from './panitia-helpers';
 
 // The console's PDF buttons (DESIGN §9, §11): the file comes from the API with the session's
 // access-token header and is saved under the server's name.

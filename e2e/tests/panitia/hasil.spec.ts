@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { API, closeDialog, consoleApi, openTab, rowAction, takeAtTeknik } from '../../support/console';
 import { ADMIN, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { pendingCount, scoreDrawExam, takeParticipant } from '../sync/sync-helpers';
-import { API, closeDialog, consoleApi, openTab, rowAction, sitiTakes } from './panitia-helpers';
+import { pendingCount, scoreDrawExam, takeParticipant } from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 180_000 }); // two people, a whole exam, a correction and a ratification
@@ -245,7 +245,7 @@ test('Progres says when it is not live, reconnects by itself and catches up', as
 
   // A take made while the page was cut off shows once the stream is back, without a reload.
   await server.restart();
-  await sitiTakes(server, 1);
+  await takeAtTeknik(server, 1);
   await expect(badge).toHaveAttribute('data-live', 'langsung', { timeout: 15_000 });
   await expect(count(page, 'jurus', 'diambil')).toHaveText('1');
 });

@@ -1,9 +1,9 @@
 import { API, type PanitiaPeserta } from '@ukt/core';
+import { closeDialog, consoleApi, openConsole, openTab } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog, consoleApi, openConsole, openTab } from './panitia-helpers';
 
 // A file without an optional column keeps what is stored (docs/decisions/156): the committee
 // re-imports its list without the Provinsi column to fix a name, and the preview says the

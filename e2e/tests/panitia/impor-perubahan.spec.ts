@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { API, type PanitiaPeserta } from '@ukt/core';
+import { closeDialog, consoleApi, openConsole, openTab, pesertaCsv, pesertaRow } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog, consoleApi, openConsole, openTab, pesertaCsv, pesertaRow } from './panitia-helpers';
 
 /**
  * The admin at the given size on Impor, participants of event 1 chosen; the console's API and

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { API, type PanitiaPeserta } from '@ukt/core';
 import ExcelJS from 'exceljs';
+import { closeDialog, consoleApi, openConsole, openTab } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog, consoleApi, openConsole, openTab } from './panitia-helpers';
 
 // The messy spreadsheet a committee really sends (docs/decisions/103, 104): a title above the
 // header, headers in other words and cases, names in capitals, regions typed in other cases, a

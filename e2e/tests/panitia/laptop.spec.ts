@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { takeAtTeknik } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import type { TestServer } from '../../support/server';
 import { shot } from '../../support/shots';
-import { sitiTakes } from './panitia-helpers';
 
 // The console made for a laptop (docs/decisions/105, 106): a side bar of the pages beside the page
 // at 1366×768 and 1920×1080, a folded menu on a 360×740 phone; the recap in compact rows whose
@@ -32,12 +32,12 @@ const TEKNIK = ['jurus', 'senam', 'blati', 'pasang', 'kripen', 'toyak_senam', 't
 
 /** Siti takes three participants of the demo event at TEKNIK; the first gets every TEKNIK exam, the others KRIPEN. */
 async function scoreSome(server: TestServer): Promise<void> {
-  const { siti, taken } = await sitiTakes(server, 3);
+  const { examiner, taken } = await takeAtTeknik(server, 3);
   const [full, ...others] = taken;
   if (!full) throw new Error('no participant taken');
   const save = async (idSiswa: string, field: string) => {
     const body = { id_ukt: 1, id_tingkat: 1, id_siswa: idSiswa, [field]: 70, [`${field}_plus`]: 0 };
-    const res = await siti.post('/DataSiswa/NilaiSiswa', body);
+    const res = await examiner.post('/DataSiswa/NilaiSiswa', body);
     expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(200);
   };
   for (const field of TEKNIK) await save(full.id_siswa, field);

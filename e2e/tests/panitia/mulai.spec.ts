@@ -4,12 +4,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API } from '@ukt/core';
 import { actorOf } from '../../support/api';
+import { closeDialog, confirmDialog } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
+import { runUkt } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { runUkt } from '../exams/exam-helpers';
-import { closeDialog, confirmDialog } from './panitia-helpers';
 
 // The committee's own start in the console (docs/decisions/154): while the demo is there, the first
 // page says so and removes it ("Hapus data demo", with a confirmation, under the committee's own name

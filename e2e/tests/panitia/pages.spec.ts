@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiLogin } from '../../support/api';
-import { ADMIN, PENGUJI } from '../../support/examiners';
-import { expect, test } from '../../support/fixtures';
-import { loginAs } from '../../support/login';
-import { ROOT } from '../../support/server';
-import { shot } from '../../support/shots';
 import {
   API,
   closeDialog,
@@ -14,7 +9,12 @@ import {
   openConsole,
   openTab,
   rowAction,
-} from './panitia-helpers';
+} from '../../support/console';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { ROOT } from '../../support/server';
+import { shot } from '../../support/shots';
 
 test.use({ actionTimeout: 15_000 });
 

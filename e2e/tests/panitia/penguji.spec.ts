@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { closeDialog, rowAction } from '../../support/console';
 import { ADMIN, DEWAN2, PENGUJI } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { closeDialog, rowAction } from './panitia-helpers';
 
 // The console's Penguji page (docs/decisions/109): roles read 'Admin panitia' / 'Penguji', the
 // admin cannot deactivate themself, examiners are assigned to events and posts, the list shows
@@ -27,7 +27,7 @@ test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const rowOf = (page: Page, nama: string) => page.locator('[data-id-pemilih]').filter({ hasText: nama });
 
 /** Assigns an examiner to event 1 at KESHAN and FISIK through the 'Tugas' sheet. */
-async function assignSiti(page: Page, size: string) {
+async function assignKeshanAndFisik(page: Page, size: string) {
   // On a laptop the row's one 'Aksi' menu holds it; a phone's card shows it as a button.
   const row = rowOf(page, PENGUJI.nama);
   if (size === '360') await row.getByRole('button', { name: 'Atur tugas' }).click();
@@ -84,7 +84,7 @@ test('laptop: roles, no self-deactivation, assignment, the event filter and its 
   await page.keyboard.press('Escape');
   await expect(me).toContainText('Aktif');
 
-  await assignSiti(page, '1366');
+  await assignKeshanAndFisik(page, '1366');
   await shot(page, 'panitia-penguji-1366');
 
   // Who is assigned to event 1: Siti only; her login cards carry the assignment.
@@ -134,7 +134,7 @@ test('phone: the Penguji page and the assignment sheet at 360 px', async ({ page
   await expect(page.getByText('3 penguji')).toBeVisible();
   await expect(rowOf(page, ADMIN.nama)).toContainText('Admin panitia');
   await shot(page, 'panitia-penguji-360');
-  await assignSiti(page, '360');
+  await assignKeshanAndFisik(page, '360');
   // The page never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await rowOf(page, PENGUJI.nama).scrollIntoViewIfNeeded();

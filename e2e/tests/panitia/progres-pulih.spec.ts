@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin } from '../../support/api';
+import { API } from '../../support/console';
 import { ADMIN, PENGUJI } from '../../support/examiners';
 import { dismissDialog } from '../../support/login';
 import { type PgTestServer, startPgServer } from '../../support/pg-server';
 import { shot } from '../../support/shots';
-import { API } from './panitia-helpers';
 
 // Progres after the server's own link to PostgreSQL was cut (docs/decisions/160): the page's stream
 // stays open, the server stops hearing other writes (its LISTEN connection is gone) and says so; a

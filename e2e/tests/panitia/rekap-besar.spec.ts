@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN } from '../../support/examiners';
+import { runUkt } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import type { TestServer } from '../../support/server';
 import { shot } from '../../support/shots';
-import { runUkt } from '../exams/exam-helpers';
 
 // The recap of an exam day's real size (issue 32, docs/decisions/141): 2,000 participants draw
 // only the rows in view; the header and the participant stay in view while the table scrolls

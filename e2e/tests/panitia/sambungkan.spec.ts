@@ -6,14 +6,18 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { makeDomainCertificate } from '../../../apps/server/test/support/domain-cert';
-import { type DomainCertificate, startCaddy, type TestCaddy } from '../../support/caddy';
+import {
+  type DomainCertificate,
+  makeDomainCertificate,
+  startCaddy,
+  type TestCaddy,
+} from '../../support/caddy';
+import { openConsole, openTab } from '../../support/console';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import type { TestServer } from '../../support/server';
 import { shot } from '../../support/shots';
-import { openConsole, openTab } from './panitia-helpers';
 
 // "Sambungkan HP" (DESIGN §14, docs/decisions/094 and 126): the QR codes a phone scans to reach the
 // app over https, and the fingerprint of the root certificate it installs. What a phone's camera

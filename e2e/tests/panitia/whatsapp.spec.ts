@@ -1,10 +1,10 @@
 import { expect as baseExpect, type Locator, type Page, type Response } from '@playwright/test';
+import { openTab } from '../../support/console';
 import { ADMIN, DEWAN2, PENGUJI } from '../../support/examiners';
 import { type FakeGateway, startFakeFonnte } from '../../support/fake-whatsapp';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { openTab } from './panitia-helpers';
 
 // The console's WhatsApp screens against a local Fonnte (docs/whatsapp.md, issue 33): codes and
 // login links go through the gateway; Penguji shows each examiner's last message (antre,

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
-import { ADMIN, confirmFinish, dismissDialog, readNilai } from './exams/exam-helpers';
-import { takeParticipant, waitForRosterCache, waitForServiceWorker } from './sync/sync-helpers';
+import { ADMIN, confirmFinish, dismissDialog, readNilai } from '../../support/exams';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
+import { takeParticipant, waitForRosterCache, waitForServiceWorker } from '../../support/sync';
 
 // The picker's to-do marks and 'Belum dinilai' (issue 13 item 4), online and from the roster copy
 // on the phone; the ranting/rayon filters with no signal (issue 14 item 4).

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { actorOf } from '../support/api';
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
+import { actorOf } from '../../support/api';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
 
 const rows = (page: Page) => page.locator('[data-id-siswa]');
 const select = (page: Page, label: string) => page.getByLabel(label, { exact: true });

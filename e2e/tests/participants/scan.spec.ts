@@ -1,14 +1,14 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { API, type SiswaRoster } from '@ukt/core';
-import { actorOf, apiLogin } from '../support/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { writeQrVideo } from '../support/fake-camera';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import type { TestServer } from '../support/server';
-import { shot } from '../support/shots';
-import { waitForRosterCache, waitForServiceWorker } from './sync/sync-helpers';
+import { actorOf, apiLogin } from '../../support/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { writeQrVideo } from '../../support/fake-camera';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import type { TestServer } from '../../support/server';
+import { shot } from '../../support/shots';
+import { waitForRosterCache, waitForServiceWorker } from '../../support/sync';
 
 // Pindai kartu (issue 13 item 3) with Chromium's fake camera: each test films a card's QR made
 // from the real roster's card code, in a browser launched to show that video as its camera.

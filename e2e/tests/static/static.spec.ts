@@ -1,5 +1,5 @@
-import { expect, test } from '../support/fixtures';
-import { shot } from '../support/shots';
+import { expect, test } from '../../support/fixtures';
+import { shot } from '../../support/shots';
 
 test('Register and VerifyOtp are static pages that make no calls', async ({ page }) => {
   const calls: string[] = [];

@@ -11,7 +11,7 @@ import {
   takeParticipant,
   waitForRosterCache,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 test.describe.configure({ timeout: 180_000 }); // a phone and the committee's laptop on a shared machine

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { apiLogin } from '../../support/api';
 import { ADMIN, PENGUJI } from '../../support/examiners';
+import { readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { readNilai } from '../exams/exam-helpers';
 import {
   finishDrawExam,
   outboxOnPhone,
@@ -13,7 +13,7 @@ import {
   takeParticipant,
   waitForRosterCache,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

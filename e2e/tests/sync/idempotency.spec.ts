@@ -1,7 +1,7 @@
 import { apiLogin } from '../../support/api';
 import { ADMIN } from '../../support/examiners';
 import { expect, test } from '../../support/fixtures';
-import { auditCount } from './sync-helpers';
+import { auditCount } from '../../support/sync';
 
 /** POSTs a score with an Idempotency-Key, as the outbox does. */
 async function post(baseURL: string, token: string, key: string, body: unknown) {

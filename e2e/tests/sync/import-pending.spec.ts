@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import { ADMIN, readNilai, runUkt } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { ADMIN, readNilai, runUkt } from '../exams/exam-helpers';
 import {
   auditCount,
   finishDrawExam,
@@ -9,7 +9,7 @@ import {
   storedKeys,
   takeParticipant,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

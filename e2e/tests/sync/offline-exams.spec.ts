@@ -1,7 +1,7 @@
+import { ADMIN, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { ADMIN, readNilai } from '../exams/exam-helpers';
 import {
   auditCount,
   finishDrawExam,
@@ -11,7 +11,7 @@ import {
   takeParticipant,
   waitForRosterCache,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -1,13 +1,13 @@
+import { ADMIN } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { ADMIN } from '../exams/exam-helpers';
 import {
   pendingCount,
   takeParticipant,
   waitForCached,
   waitForRosterCache,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

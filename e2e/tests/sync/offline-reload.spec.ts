@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
+import { ADMIN, confirmFinish } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { dismissDialog, loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
-import { ADMIN, confirmFinish } from '../exams/exam-helpers';
 import {
   finishDrawExam,
   pendingCount,
   takeParticipant,
   waitForRosterCache,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 // A phone reloaded with no signal still shows every score it sent or holds (docs/decisions/127).
 

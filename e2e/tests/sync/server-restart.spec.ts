@@ -1,6 +1,6 @@
+import { ADMIN, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { ADMIN, readNilai } from '../exams/exam-helpers';
 import {
   auditCount,
   finishDrawExam,
@@ -9,7 +9,7 @@ import {
   storedKeys,
   takeParticipant,
   waitForServiceWorker,
-} from './sync-helpers';
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

@@ -1,9 +1,9 @@
+import { ADMIN, confirmFinish, readNilai } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
 import { shot } from '../../support/shots';
 import Database from '../../support/sqlite';
-import { ADMIN, confirmFinish, readNilai } from '../exams/exam-helpers';
-import { auditCount, pendingCount, storedKeys, takeParticipant } from './sync-helpers';
+import { auditCount, pendingCount, storedKeys, takeParticipant } from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

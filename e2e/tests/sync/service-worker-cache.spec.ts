@@ -1,7 +1,12 @@
+import { ADMIN } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
 import { loginAs } from '../../support/login';
-import { ADMIN } from '../exams/exam-helpers';
-import { finishDrawExam, takeParticipant, waitForRosterCache, waitForServiceWorker } from './sync-helpers';
+import {
+  finishDrawExam,
+  takeParticipant,
+  waitForRosterCache,
+  waitForServiceWorker,
+} from '../../support/sync';
 
 test.use({ actionTimeout: 15_000 });
 

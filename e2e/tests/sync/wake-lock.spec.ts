@@ -1,5 +1,5 @@
+import { openExam } from '../../support/exams';
 import { expect, test } from '../../support/fixtures';
-import { openExam } from '../exams/exam-helpers';
 
 test.use({ actionTimeout: 15_000 });
 

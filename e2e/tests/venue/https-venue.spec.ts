@@ -4,23 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { API, API_PREFIX, type SiswaRoster } from '@ukt/core';
-import { makeDomainCertificate } from '../../apps/server/test/support/domain-cert';
-import { apiLogin } from '../support/api';
-import { startCaddy, type TestCaddy, VENUE_HOST } from '../support/caddy';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { ADMIN, PENGUJI } from '../support/examiners';
-import { writeQrVideo } from '../support/fake-camera';
-import { test as base, expect } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import type { TestServer } from '../support/server';
-import { shot } from '../support/shots';
+import { apiLogin } from '../../support/api';
+import { makeDomainCertificate, startCaddy, type TestCaddy, VENUE_HOST } from '../../support/caddy';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
+import { ADMIN, PENGUJI } from '../../support/examiners';
+import { writeQrVideo } from '../../support/fake-camera';
+import { test as base, expect } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import type { TestServer } from '../../support/server';
+import { shot } from '../../support/shots';
 import {
   scoreDrawExam,
   serverDb,
   takeParticipant,
   waitForRosterCache,
   waitForServiceWorker,
-} from './sync/sync-helpers';
+} from '../../support/sync';
 
 // The venue laptop as shipped (DESIGN §14, docs/decisions/095-caddyfile-and-https-test.md): Caddy
 // runs deploy/Caddyfile with `tls internal` on the IPv6 loopback, the app behind it on 127.0.0.1

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { ADMIN } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import { loginAs } from '../support/login';
-import { shot } from '../support/shots';
-import { outboxOnPhone, serverDb, takeParticipant } from './sync/sync-helpers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
+import { ADMIN } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import { loginAs } from '../../support/login';
+import { shot } from '../../support/shots';
+import { outboxOnPhone, serverDb, takeParticipant } from '../../support/sync';
 
 // A venue phone on a name that is not loopback over plain http (DESIGN §14): Chromium resolves
 // ujian.test to the test server on 127.0.0.1, and treats the page as what it is, not secure.

@@ -5,11 +5,11 @@ import { createConnection } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { trustingBrowserHome, VENUE_HOST } from '../support/caddy';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { PENGUJI } from '../support/examiners';
-import { freePort, ROOT } from '../support/server';
-import { shot } from '../support/shots';
+import { trustingBrowserHome, VENUE_HOST } from '../../support/caddy';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
+import { PENGUJI } from '../../support/examiners';
+import { freePort, ROOT } from '../../support/server';
+import { shot } from '../../support/shots';
 
 // The venue in one command (docs/decisions/134): `npm run venue -- NAMA` as a volunteer runs it,
 // here `node apps/server/dist/venue.js ujian.test --demo` (what the npm script runs after the build, with the demo to sign in with). It

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, type AturanLulus } from '@ukt/core';
-import { apiLogin } from '../support/api';
-import { ADMIN } from '../support/examiners';
-import { expect, test } from '../support/fixtures';
-import type { TestServer } from '../support/server';
-import { shot } from '../support/shots';
+import { apiLogin } from '../../support/api';
+import { ADMIN } from '../../support/examiners';
+import { expect, test } from '../../support/fixtures';
+import type { TestServer } from '../../support/server';
+import { shot } from '../../support/shots';
 
 // The public check of a piagam (DESIGN §11): the QR on a printed piagam opens /verifikasi/{kode},
 // which anyone can open without signing in.

@@ -8,10 +8,13 @@ export const START_MS = 60_000;
 /** How much of the output an error quotes: the end, where a failing start says why. */
 const QUOTED_CHARS = 5_000;
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
+/** A port nobody listens on right now, on `host` (the loopback address unless told; the browser tests' Caddy takes ::1). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;

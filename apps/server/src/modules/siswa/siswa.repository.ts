@@ -206,7 +206,7 @@ export interface AmbilResult {
  * PostgreSQL: a whole take in one round trip and one commit, the Idempotency-Key and its answer
  * included (the function `ukt_ambil` in siswa.pg.sql, docs/decisions/118 and 143).
  */
-export async function ambilPg(
+export async function takeAtPostPg(
   db: Kysely<Database>,
   take: {
     owner: number;

@@ -17,7 +17,7 @@ import { requireKegiatan } from '../kegiatan/kegiatan.service';
 import { assertNotDisahkan } from '../kegiatan/kegiatan-sahkan.service';
 import { assertInTugas } from '../kegiatan/penugasan.service';
 import { pengujiName } from '../penguji/penguji.repository';
-import { ambilPg, findSiswa, type SiswaFilter, takeAtPost } from './siswa.repository';
+import { findSiswa, type SiswaFilter, takeAtPost, takeAtPostPg } from './siswa.repository';
 
 /**
  * Fails closed with 403 for a non-admin examiner without a perwapus or cabang: their scope is
@@ -136,7 +136,7 @@ export async function takeSiswa(
   requireRegion(examiner);
   const idem = take.idempotency;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const result = await ambilPg(db, {
+    const result = await takeAtPostPg(db, {
       owner: examiner.id_pemilih,
       key: idem?.key ?? null,
       hash: idem?.hash ?? null,

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMBUNG_SCALE } from '@ukt/core';
@@ -11,11 +11,10 @@ import { refreshPlannerStats } from '../src/db/planner';
 import { seedDemo } from '../src/demo/seed';
 import { openSession } from '../src/modules/auth/session.service';
 import { ROSTER_TABLES } from '../src/modules/imports/import-kinds';
-import { startCaddyFront } from './caddy-front';
 import { isEmptyList, listMix } from './list-mix';
-import { BENCH_SECRET, freePort, freshDatabase, PG_URL, serverEnv, startCeiling, waitFor } from './processes';
+import { settle, startMachines, startServer, stopAll } from './mixed-servers';
+import { BENCH_SECRET, freshDatabase, PG_URL, startCeiling } from './processes';
 import { benchRegions, seedEvent } from './seed-roster';
-import { BENCH_DIST, SERVER_DIR } from './server-build';
 
 // The exam-day mix (issue 14, DESIGN §8): 100 connections, each cycling 10 calls — 7 list reads
 // (the list mix: searches, filters, pages), 1 take of a participant nobody has taken yet at that
@@ -37,59 +36,6 @@ const POSTS = ['sudah_tes', 'sudah_fisik', 'sudah_keshan', 'sudah_sambung'] as c
 const CYCLE = ['L', 'L', 'W', 'L', 'L', 'T', 'L', 'W', 'L', 'L'] as const;
 type Kind = 'list' | 'take' | 'write';
 
-/** Starts the built server (server.js, or cluster.js for several processes) on a database. */
-async function startServer(
-  entry: 'server.js' | 'cluster.js',
-  url: string,
-  dir: string,
-  children: ChildProcess[],
-  env: Record<string, string> = {},
-): Promise<string> {
-  const port = await freePort();
-  // BENCH_PROFILE=DIR: each server process leaves a --cpu-prof profile in DIR.
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, join(BENCH_DIST, entry)], {
-    cwd: SERVER_DIR,
-    env: serverEnv(port, url, dir, env),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  // The cluster's primary says when every process listens; a run must not start while one still boots.
-  let said = '';
-  const all = new Promise<void>((resolve) => {
-    if (entry === 'server.js') resolve();
-    child.stdout?.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      said += chunk.toString();
-      if (/\[klaster\] \d+ proses server/.test(said)) resolve();
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/uktNEW/api/organisasi/1`, child);
-  await Promise.race([
-    all,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('klaster tidak siap dalam 60 s')), 60_000)),
-  ]);
-  return base;
-}
-
-/**
- * Two machines on one PostgreSQL, as an organisation's server grows (docs/decisions/165): two
- * server.js processes, each with a data folder and a port of its own, and Caddy in front of both
- * with deploy/Caddyfile.mesin-banyak. On this one machine they share its two cores with Caddy.
- */
-async function startMachines(url: string, dir: string, children: ChildProcess[]): Promise<string> {
-  const upstreams: string[] = [];
-  for (const name of ['mesin-1', 'mesin-2']) {
-    const own = join(dir, name);
-    mkdirSync(own, { recursive: true });
-    upstreams.push(await startServer('server.js', url, own, children, { TRUST_PROXY: '127.0.0.1' }));
-  }
-  return startCaddyFront(upstreams, join(dir, 'caddy'), children);
-}
-
 /** The n-th score write of a run: a SAMBUNG score of one of the event's participants. */
 function scoreWrite(event: MixEvent, n: number, headers: Record<string, string>) {
   return {
@@ -102,28 +48,6 @@ function scoreWrite(event: MixEvent, n: number, headers: Record<string, string>)
       nilai_sambung: SAMBUNG_SCALE[n % SAMBUNG_SCALE.length],
     }),
   };
-}
-
-/** Waits until a server has worked off what a finished run left in flight (answers quickly again). */
-async function settle(base: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    const started = performance.now();
-    const ok = await fetch(`${base}/uktNEW/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && performance.now() - started < 20) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stopAll(children: ChildProcess[]): Promise<void> {
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
 }
 
 const pct = (sorted: number[], p: number) =>

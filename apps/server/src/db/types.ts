@@ -1,4 +1,4 @@
-import type { NilaiField } from '@ukt/core';
+import type { NilaiField, NilaiKolom } from '@ukt/core';
 import type { Generated } from 'kysely';
 
 // Row types of every table, as the migrations create them. Times are ISO strings; the
@@ -100,7 +100,7 @@ export interface SiswaTable {
   versi: Generated<number | string>;
 }
 
-/** The score columns of SPEC §3 and their _plus bonuses. */
+/** The score columns of SPEC §3 and their _plus bonuses: core's NILAI_FIELDS (docs/decisions/167). */
 export type ScoreColumns = { [K in NilaiField | `${NilaiField}_plus`]: number };
 
 /** The score record of a participant at a belt level in an event (SPEC §3), physical pairs included. */
@@ -124,6 +124,12 @@ export interface NilaiTable extends ScoreColumns {
   update_at: string;
   del: number;
 }
+
+/** True: a score column core describes (NILAI_KOLOM) that the score record lacks does not compile. */
+type Holds<T extends true> = T;
+export type EveryScoreColumnStored = Holds<
+  [Exclude<NilaiKolom, keyof NilaiTable>] extends [never] ? true : false
+>;
 
 /** Where a change came from (DESIGN §10): a phone or the API, a committee correction, an import. */
 export type AuditSource = 'aplikasi' | 'koreksi' | 'impor' | 'pengesahan';

@@ -19,7 +19,7 @@ export const EXAM_KEYS = {
   baris: 'ListBaris',
   /** Sequence index of the forms, gymnastics and dagger rows, suffixed by kind. */
   urutan: 'urutan',
-  /** The draw exams' items (toyak, kripen …), suffixed by kind and belt (kept per belt until Reset). */
+  /** The draw exams' items, suffixed by kind and belt (kept per belt until Reset). */
   undian: 'ListUndian',
   /** Pasang answers. */
   pasang: 'ListPasang',

@@ -63,7 +63,7 @@ export function belatiItems(): ExamItem[] {
   return range(1, 5).map((id) => ({ id, label: `Belati ${id}` }));
 }
 
-/** Items a draw exam (toyak, kripen) takes: 5 of its pool (SPEC §9). */
+/** Items a draw exam takes: 5 of its pool (SPEC §9). */
 export const UNDIAN_JUMLAH = 5;
 
 /** Draws a draw exam's items (NILAI_KOLOM's `undian`): 5 of its pool, sorted by number. */

@@ -33,9 +33,9 @@ const KESHAN_STEP = 5;
 const EPSILON = 1e-9;
 
 /**
- * Each exam's own range (SPEC §5, §9), NILAI_KOLOM's `rentang`: forms, gymnastics, dagger, pairs,
- * toyak and kripen a row average 50–80 plus the extra score 0–5; SAMBUNG 50–90; KSHAN the half-sum
- * of two answers, each 50–90 or 0; KESHAN 0–100; the physical average 0–100 (each exercise capped at 100).
+ * Each exam's own range (SPEC §5, §9), NILAI_KOLOM's `rentang`: a rows-and-bonus exam a row average
+ * 50–80 plus the extra score 0–5; SAMBUNG 50–90; KSHAN the half-sum of two answers, each 50–90 or 0;
+ * KESHAN 0–100; the physical average 0–100 (each exercise capped at 100).
  */
 export const RENTANG_KOMPONEN: Readonly<Record<KomponenKey, RentangNilai>> = Object.fromEntries(
   NILAI_KOLOM.map((k) => [k.key, k.rentang]),

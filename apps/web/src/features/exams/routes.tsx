@@ -67,7 +67,7 @@ export const examRoutes: { path: string; Component: LazyExoticComponent<Componen
       (m) => m.UjianKSHAN,
     ),
   },
-  // The draw exams (toyak, kripen …), one screen configured from core's score columns.
+  // The draw exams, one screen configured from core's score columns (NILAI_KOLOM's `undian`).
   ...DRAW_EXAMS.map((config) => ({
     path: config.path,
     Component: screen(

@@ -1,6 +1,6 @@
 import { EXAMS, type ExamItem, type KolomBaris, type Rng, undianDraw } from '@ukt/core';
 
-/** What differs between the draw exams' screens (toyak, kripen …); everything else is DrawExam. */
+/** What differs between the draw exams' screens; everything else is DrawExam. */
 export interface DrawExamConfig {
   /** The exam's key: the phone keeps its drawn items under it (SPEC §4). */
   kind: string;

@@ -24,7 +24,7 @@ interface DrawItem {
 // SPEC §9 scores these tests as "item score average plus bonus"; the bonus is taken as the forms take it.
 const BONUS_LABEL = 'Nilai Tambahan Dari Penilai 1-5';
 
-/** A draw exam's screen (toyak, kripen …), one implementation configured per test (SPEC §2, §4, §9). */
+/** A draw exam's screen, one implementation configured per test (SPEC §2, §4, §9; core's NILAI_KOLOM `undian`). */
 export function DrawExam({ config, ctx }: { config: DrawExamConfig; ctx: ExamContext }) {
   const listKey = examKey(EXAM_KEYS.undian, config.kind, ctx.belt);
   const [items, setItems] = useStoredState<DrawItem[]>(listKey, ctx.owner, () =>

@@ -39,9 +39,9 @@ import { pengujiTertundaPlugin } from './modules/penguji/penguji-tertunda.hooks'
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { pasangSertifikatRoutes } from './modules/sambungkan/pasang-sertifikat.routes';
 import { siswaRoutes } from './modules/siswa/siswa.routes';
-import { outboxGatewayOf } from './modules/whatsapp/gateways';
+import { queueGatewayOf } from './modules/whatsapp/gateway-choice';
 import { waPanitiaRoutes } from './modules/whatsapp/wa.panitia.routes';
-import { startWaOutbox } from './modules/whatsapp/wa-outbox.service';
+import { startWaQueue } from './modules/whatsapp/wa-queue.service';
 import './plugins/context';
 import { backupPanitiaRoutes } from './modules/backup/backup.panitia.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -208,9 +208,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await ensureOrganisasi(app.db, config.orgId, 'Perguruan Pencak Silat', now.toISOString());
   if ((await adminPanitia(app.db, config.orgId)).length === 0) app.log.warn(NO_ADMIN_LINE);
 
-  // Messages through a WhatsApp gateway (or the webhook relay) wait in its outbox (docs/decisions/138).
-  const outbox = startWaOutbox(app, outboxGatewayOf(config));
-  const sender = options.otpSender ?? createOtpSender(config.otp, app.log, outbox);
+  // Messages through a WhatsApp gateway (or the webhook relay) wait in its queue (docs/decisions/138).
+  const waQueue = startWaQueue(app, queueGatewayOf(config));
+  const sender = options.otpSender ?? createOtpSender(config.otp, app.log, waQueue);
   await app.register(
     async (api) => {
       await api.register(compressionPlugin);

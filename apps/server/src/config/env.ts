@@ -113,7 +113,12 @@ export interface Config {
   dataDir: string;
   /** true when UKT_DEMO=1: a new database gets the demo (docs/decisions/154); false or undefined: it starts empty. */
   demo: boolean | undefined;
-  otp: { delivery: (typeof OTP_DELIVERIES)[number]; outbox: string; webhookUrl: string | undefined };
+  otp: {
+    delivery: (typeof OTP_DELIVERIES)[number];
+    /** The login-code file (OTP_OUTBOX) where OTP_DELIVERY=file writes each code (docs/glossary.md). */
+    codeFile: string;
+    webhookUrl: string | undefined;
+  };
   /** The WhatsApp gateway when OTP_DELIVERY names one (docs/whatsapp.md); undefined otherwise. */
   wa: WaConfig | undefined;
   secret: string | undefined;
@@ -200,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.UKT_DEMO,
     otp: {
       delivery: e.OTP_DELIVERY,
-      outbox: resolve(e.OTP_OUTBOX ?? `${dataDir}/otp-outbox.jsonl`),
+      codeFile: resolve(e.OTP_OUTBOX ?? `${dataDir}/otp-outbox.jsonl`),
       webhookUrl: e.OTP_WEBHOOK_URL,
     },
     wa,

@@ -127,7 +127,7 @@ export async function rootOf(
   }
 }
 
-/** A code line of the outbox: the key it is known by, when it was written, and what to show. */
+/** A line of the login-code file: the key it is known by, when it was written, and what to show. */
 interface CodeLine {
   key: string;
   at: number;
@@ -135,7 +135,7 @@ interface CodeLine {
   code: string;
 }
 
-/** The code lines of the outbox's text; a line that is not one (or not whole yet) is left out. */
+/** The code lines of the login-code file's text; a line that is not one (or not whole yet) is left out. */
 function codeLines(text: string): CodeLine[] {
   const out: CodeLine[] = [];
   for (const line of text.split('\n')) {
@@ -153,19 +153,19 @@ function codeLines(text: string): CodeLine[] {
 const REMEMBERED_MS = 15 * 60_000;
 
 /**
- * Follows the login-code outbox of the app (OTP_DELIVERY=file) and hands each new code to `show`
+ * Follows the login-code file of the app (OTP_DELIVERY=file) and hands each new code to `show`
  * as one plain line; the codes already there at the start are not shown. The app rewrites the file
  * without the codes past their life (docs/decisions/157), so the file is read whole (it holds
  * minutes of codes) and every code is known by its line: none is shown twice, none is missed.
  * Stops when the returned function is called.
  */
-export function followLoginCodes(outbox: string, show: (line: string) => void): () => void {
+export function followLoginCodes(codeFile: string, show: (line: string) => void): () => void {
   const shown = new Map<string, number>();
   const remember = (text: string) => {
     for (const line of codeLines(text)) shown.set(line.key, line.at);
   };
   try {
-    remember(readFileSync(outbox, 'utf8'));
+    remember(readFileSync(codeFile, 'utf8'));
   } catch {
     // no code sent yet
   }
@@ -173,10 +173,10 @@ export function followLoginCodes(outbox: string, show: (line: string) => void): 
   let stopped = false;
   const read = async () => {
     try {
-      const info = await stat(outbox);
+      const info = await stat(codeFile);
       const mark = `${info.ino}:${info.size}:${info.mtimeMs}`;
       if (mark === seen) return;
-      const lines = codeLines(await readFile(outbox, 'utf8'));
+      const lines = codeLines(await readFile(codeFile, 'utf8'));
       seen = mark;
       for (const line of lines) {
         if (shown.has(line.key)) continue;

@@ -102,7 +102,7 @@ describe('reading ukt.env', () => {
     const config = loadConfig(env);
     expect(config.dataDir).toBe(join(root, 'data'));
     expect(config.backup.dir).toBe(join(root, '..', 'usb', 'cadangan'));
-    expect(config.otp.outbox).toBe(join(root, 'data', 'otp.jsonl'));
+    expect(config.otp.codeFile).toBe(join(root, 'data', 'otp.jsonl'));
     expect(config.webDist).toBe(join(root, 'web'));
     expect(config.databaseUrl).toBe(`sqlite:${join(root, 'data', 'ukt.db')}`);
     expect(config.caddyDataDir).toBe('/srv/caddy');

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
 
 /**
- * What the WhatsApp outbox tests do with the app they started (`app()` answers the one running
+ * What the WhatsApp queue tests do with the app they started (`app()` answers the one running
  * now, a test may restart it): ask for a login code from a phone, check a code, and read the
- * messages the outbox keeps.
+ * messages the queue keeps.
  */
-export function waOutboxDriver(app: () => FastifyInstance, defaultIp: string) {
+export function waQueueDriver(app: () => FastifyInstance, defaultIp: string) {
   const send = (noWa: string, ip = defaultIp) =>
     app().inject({
       method: 'POST',

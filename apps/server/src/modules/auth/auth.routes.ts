@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sender: OtpSender }> = async (a
     async (request) => {
       checkOrg(request.params.id_organisasi);
       // Read before this number's message is queued: its fate never shows in its own answer.
-      const pengiriman = await pengirimanKode(app.config.otp.delivery, app.waOutbox);
+      const pengiriman = await pengirimanKode(app.config.otp.delivery, app.waQueue);
       await requestCode(deps(request), request.body.no_wa, request.ip);
       return { success: true as const, message: PENGIRIMAN_TEKS[pengiriman].pesan, pengiriman };
     },

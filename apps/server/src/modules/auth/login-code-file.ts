@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 // one, never half of one. The backup leaves the file out (backup-files.ts).
 
 /** One line of the file: the message and when it was written. */
-export interface OutboxLine {
+export interface LoginCodeLine {
   to: string;
   code: string;
   text: string;
@@ -33,15 +33,15 @@ export function liveLines(text: string, now: number, lifeMs: number): string[] {
   });
 }
 
-/** The file outbox: `append` writes a message; every write and the start drop codes past their life. */
-export interface FileOutbox {
-  append(line: OutboxLine): Promise<void>;
+/** The login-code file: `append` writes a message; every write and the start drop codes past their life. */
+export interface LoginCodeFile {
+  append(line: LoginCodeLine): Promise<void>;
   /** Drops the lines past their life now (also run at creation). */
   prune(): Promise<void>;
 }
 
-/** Opens the outbox `file` for codes that work `lifeMs`; `now` is the clock. */
-export function fileOutbox(file: string, lifeMs: number, now: () => number = Date.now): FileOutbox {
+/** Opens the login-code `file` for codes that work `lifeMs`; `now` is the clock. */
+export function openLoginCodeFile(file: string, lifeMs: number, now: () => number = Date.now): LoginCodeFile {
   const work = join(dirname(file), `.sementara-${basename(file)}-${process.pid}`);
   let queue: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -83,9 +83,9 @@ export function fileOutbox(file: string, lifeMs: number, now: () => number = Dat
     return done;
   };
 
-  const outbox: FileOutbox = {
+  const codeFile: LoginCodeFile = {
     append: (line) => run(JSON.stringify(line)),
     prune: () => run(),
   };
-  return outbox;
+  return codeFile;
 }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
-import type { WaOutbox } from '../whatsapp/wa-outbox.service';
-import { fileOutbox } from './otp-file-outbox';
+import type { WaQueue } from '../whatsapp/wa-queue.service';
+import { openLoginCodeFile } from './login-code-file';
 import { OTP_LIMITS } from './otp-limits.repository';
 
-/** One login-code message; a gateway's outbox also keeps whose it is and when the code ends. */
+/** One login-code message; a gateway's queue also keeps whose it is and when the code ends. */
 export interface OtpMessage {
   to: string;
   code: string;
@@ -28,14 +28,14 @@ export function otpText(code: string): string {
 /**
  * The sender OTP_DELIVERY names (DESIGN §5). Local ones (log, file) are awaited so the code is
  * there when the answer is; a webhook is not, so a slow gateway cannot reveal which numbers are known.
- * A WhatsApp gateway's codes go through its outbox (docs/decisions/138), not awaited either.
+ * A WhatsApp gateway's codes go through its queue (docs/decisions/138), not awaited either.
  */
-export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger, outbox?: WaOutbox): OtpSender {
-  if (outbox) {
+export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger, queue?: WaQueue): OtpSender {
+  if (queue) {
     return {
       wait: false,
       async send({ to, code, text, idPemilih, berlakuSampai }) {
-        await outbox.enqueue({
+        await queue.enqueue({
           noWa: to,
           idPemilih: idPemilih ?? null,
           jenis: 'otp',
@@ -48,11 +48,11 @@ export function createOtpSender(config: Config['otp'], log: FastifyBaseLogger, o
   }
   if (config.delivery === 'file') {
     // A code stays in the file only while it works (docs/decisions/157).
-    const file = fileOutbox(config.outbox, OTP_LIMITS.ttlMs);
+    const file = openLoginCodeFile(config.codeFile, OTP_LIMITS.ttlMs);
     file
       .prune()
       .catch((error: unknown) =>
-        log.warn({ err: error }, `OTP_OUTBOX ${config.outbox} tidak dapat dirapikan`),
+        log.warn({ err: error }, `OTP_OUTBOX ${config.codeFile} tidak dapat dirapikan`),
       );
     return {
       wait: true,

@@ -1,6 +1,6 @@
 import type { PengirimanKode } from '@ukt/core';
 import type { Config } from '../../config/env';
-import type { WaOutbox } from '../whatsapp/wa-outbox.service';
+import type { WaQueue } from '../whatsapp/wa-queue.service';
 
 /**
  * Where this server's login codes go, as the login screens say it (docs/decisions/155): log and
@@ -9,8 +9,8 @@ import type { WaOutbox } from '../whatsapp/wa-outbox.service';
  */
 export async function pengirimanKode(
   delivery: Config['otp']['delivery'],
-  outbox: WaOutbox | undefined,
+  queue: WaQueue | undefined,
 ): Promise<PengirimanKode> {
   if (delivery === 'log' || delivery === 'file') return 'laptop';
-  return (await outbox?.terganggu()) ? 'whatsapp-gangguan' : 'whatsapp';
+  return (await queue?.terganggu()) ? 'whatsapp-gangguan' : 'whatsapp';
 }

@@ -25,7 +25,7 @@ export const tautanWaPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
           publicUrl: app.config.publicUrl,
           now: app.clock(),
         },
-        app.waOutbox,
+        app.waQueue,
         request.body.id_pemilih,
         request.body.sabuk,
       );

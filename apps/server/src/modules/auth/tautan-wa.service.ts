@@ -1,13 +1,13 @@
 import type { KirimTautanResult } from '@ukt/core';
 import { conflict } from '../../lib/errors';
 import { findPengujiWithRegion } from '../penguji/penguji-panitia.repository';
-import type { WaOutbox } from '../whatsapp/wa-outbox.service';
+import type { WaQueue } from '../whatsapp/wa-queue.service';
 import { loginLinkFor } from './login-link.service';
 import { type TautanDeps, tautanText } from './penguji-akses.service';
 import { TOKEN_TTL_MS } from './session.service';
 
 // "Kirim tautan login" through the WhatsApp gateway (docs/whatsapp.md): each chosen examiner gets
-// a personal single-use 24-hour link, queued in the outbox (docs/decisions/138) and sent at the
+// a personal single-use 24-hour link, queued in the queue (docs/decisions/138) and sent at the
 // gateway's pace, one after another; its state shows per examiner like a code's. Without a
 // gateway the console keeps its wa.me button, one examiner at a time.
 
@@ -18,11 +18,11 @@ export const NO_GATEWAY =
 /** Makes a link for each examiner and queues it; a missing or deactivated examiner is skipped with why. */
 export async function kirimTautan(
   deps: TautanDeps,
-  outbox: WaOutbox | undefined,
+  queue: WaQueue | undefined,
   ids: readonly number[],
   sabuk?: number,
 ): Promise<KirimTautanResult> {
-  if (!outbox) throw conflict(NO_GATEWAY);
+  if (!queue) throw conflict(NO_GATEWAY);
   const ditolak: KirimTautanResult['ditolak'] = [];
   let antre = 0;
   for (const idPemilih of new Set(ids)) {
@@ -37,7 +37,7 @@ export async function kirimTautan(
       ditolak.push({ id_pemilih: idPemilih, alasan: made.alasan as string });
       continue;
     }
-    await outbox.enqueue({
+    await queue.enqueue({
       noWa: made.row.no_wa,
       idPemilih,
       jenis: 'tautan',

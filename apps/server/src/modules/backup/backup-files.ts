@@ -9,7 +9,7 @@ import { DEFAULT_BACKUP_FOLDER } from '../../config/backup-dir';
 // backup folder, DATA_DIR/cadangan, is left out even when BACKUP_DIR is set elsewhere: backups kept
 // there before are neither copied into every new one nor removed by a restore (docs/decisions/123).
 // Caddy's data folder, DATA_DIR/caddy by default, is left out too: only its CA's root travels, as
-// a part of its own (caddy-ca.ts, docs/decisions/132). Login codes never travel: the file outbox
+// a part of its own (caddy-ca.ts, docs/decisions/132). Login codes never travel: the login-code file
 // (OTP_OUTBOX, and its default names at the top of the folder, whichever process wrote them) is
 // left out (docs/decisions/157).
 
@@ -21,16 +21,16 @@ export interface DataDirExclusions {
   backupDir?: string;
   /** Caddy's data folder when it lives in the folder. */
   caddyDataDir?: string;
-  /** The login-code file outbox (OTP_OUTBOX) when it lives in the folder. */
-  otpOutbox?: string;
+  /** The login-code file (OTP_OUTBOX) when it lives in the folder. */
+  loginCodeFile?: string;
 }
 
 /**
- * The file outbox's names at the top of a data folder: the server's default (config/env.ts) and
+ * The login-code file's names at the top of a data folder: the server's default (config/env.ts) and
  * the venue launcher's (launcher/plan.ts). A backup taken by `ukt backup` in another window does not
  * know the OTP_OUTBOX the launcher gave the app, so both are left out by name.
  */
-const OTP_OUTBOX_NAMES = ['otp-outbox.jsonl', 'kode-login.jsonl'];
+const LOGIN_CODE_FILE_NAMES = ['otp-outbox.jsonl', 'kode-login.jsonl'];
 
 const WORK_FILE = /^(\.write-test-|\.sementara-)/;
 
@@ -44,8 +44,8 @@ export async function dataFiles(dir: string, exclude: DataDirExclusions): Promis
   if (exclude.sqliteFile) {
     for (const suffix of ['', '-wal', '-shm', '-journal', '-pid']) skip.add(`${exclude.sqliteFile}${suffix}`);
   }
-  for (const name of OTP_OUTBOX_NAMES) skip.add(join(resolve(dir), name));
-  if (exclude.otpOutbox) skip.add(resolve(exclude.otpOutbox));
+  for (const name of LOGIN_CODE_FILE_NAMES) skip.add(join(resolve(dir), name));
+  if (exclude.loginCodeFile) skip.add(resolve(exclude.loginCodeFile));
   const skipDirs = new Set([join(resolve(dir), DEFAULT_BACKUP_FOLDER)]);
   if (exclude.backupDir) skipDirs.add(resolve(exclude.backupDir));
   if (exclude.caddyDataDir) skipDirs.add(resolve(exclude.caddyDataDir));

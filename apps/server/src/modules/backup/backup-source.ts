@@ -19,7 +19,7 @@ export const serverBackupSource = (app: FastifyInstance): BackupSource => ({
   dataDir: app.config.dataDir,
   backupDir: app.config.backup.dir,
   caddyDataDir: app.config.caddyDataDir,
-  otpOutbox: app.config.otp.outbox,
+  loginCodeFile: app.config.otp.codeFile,
   clock: app.clock,
 });
 
@@ -36,7 +36,7 @@ export const configBackupSource = (
   dataDir: config.dataDir,
   backupDir: config.backup.dir,
   caddyDataDir: config.caddyDataDir,
-  otpOutbox: config.otp.outbox,
+  loginCodeFile: config.otp.codeFile,
   clock: options.clock,
 });
 

@@ -57,8 +57,8 @@ export interface BackupSource {
   backupDir: string;
   /** Caddy's data folder: its CA goes into the backup, nothing else of it (none: no CA). */
   caddyDataDir?: string;
-  /** The login-code file outbox (OTP_OUTBOX): never in a backup. */
-  otpOutbox?: string;
+  /** The login-code file (OTP_OUTBOX): never in a backup. */
+  loginCodeFile?: string;
   clock: Clock;
   pgSchema?: string;
 }
@@ -177,7 +177,7 @@ async function takeBackup(
       sqliteFile: sqliteFileOf(source.databaseUrl),
       backupDir: source.backupDir,
       caddyDataDir: source.caddyDataDir,
-      otpOutbox: source.otpOutbox,
+      loginCodeFile: source.loginCodeFile,
     });
     // On PostgreSQL, recordings and images are rows: written out as the files they were in
     // DATA_DIR, which they win over (docs/decisions/164).

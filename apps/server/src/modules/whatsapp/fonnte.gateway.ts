@@ -1,5 +1,5 @@
 import type { WaConfig } from '../../config/whatsapp';
-import { passing, refused, type WaFailure, type WaGateway } from './wa-gateway';
+import { passing, refused, type WaFailure, type WaGateway } from './gateway';
 import { callGateway, field, isFailure, ownWords, statusFailure } from './wa-request';
 
 // Fonnte (https://docs.fonnte.com/api-send-message/, https://docs.fonnte.com/token-api-key):

@@ -1,8 +1,8 @@
 import type { Config } from '../../config/env';
 import type { WaConfig } from '../../config/whatsapp';
 import { fonnteGateway } from './fonnte.gateway';
+import type { WaGateway } from './gateway';
 import { httpGateway } from './http.gateway';
-import type { WaGateway } from './wa-gateway';
 import { wablasGateway } from './wablas.gateway';
 import { webhookGateway } from './webhook.gateway';
 import { whatsappCloudGateway } from './whatsapp-cloud.gateway';
@@ -52,10 +52,10 @@ export function gatewayFor(config: WaConfig): WaGateway {
 const querySecrets = (url: string) => [...new URL(url).searchParams.values()].filter((s) => s.length >= 6);
 
 /**
- * The sender of the outbox for these settings: the gateway OTP_DELIVERY names, or the webhook
+ * The sender of the WhatsApp queue for these settings: the gateway OTP_DELIVERY names, or the webhook
  * relay (OTP_DELIVERY=webhook); none for log and file, which deliver on the spot.
  */
-export function outboxGatewayOf(config: Pick<Config, 'otp' | 'wa'>): WaGateway | undefined {
+export function queueGatewayOf(config: Pick<Config, 'otp' | 'wa'>): WaGateway | undefined {
   if (config.wa) return gatewayFor(config.wa);
   if (config.otp.delivery !== 'webhook' || !config.otp.webhookUrl) return undefined;
   const gateway = webhookGateway(config.otp.webhookUrl);

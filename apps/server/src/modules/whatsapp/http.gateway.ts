@@ -1,5 +1,5 @@
 import type { WaConfig } from '../../config/whatsapp';
-import { refused, type WaGateway, type WaMessage } from './wa-gateway';
+import { refused, type WaGateway, type WaMessage } from './gateway';
 import { callGateway, field, isFailure, ownWords, statusFailure } from './wa-request';
 
 // The generic gateway (docs/whatsapp.md): for a gateway without its own sender (Woowa, a

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, WaPesanTable } from '../../db/types';
 
-// The only SQL of the WhatsApp outbox, wa_pesan (docs/decisions/138).
+// The only SQL of the WhatsApp queue, wa_pesan (docs/decisions/138).
 
 const EXPIRED = 'kode kedaluwarsa sebelum terkirim';
 const REPLACED = 'diganti kode yang lebih baru';
@@ -9,7 +9,7 @@ const REPLACED = 'diganti kode yang lebih baru';
 /** A message's delivery state. */
 export type WaStatus = 'antre' | 'terkirim' | 'gagal';
 
-/** A message as the outbox keeps it. */
+/** A message as the queue keeps it. */
 export type WaPesanRow = Pick<
   Selectable<WaPesanTable>,
   | 'id'

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect';
 import type { Database } from '../../db/types';
 import type { Clock } from '../../lib/clock';
-import type { WaGateway } from './wa-gateway';
+import type { WaGateway } from './gateway';
 import { claimWaJeda } from './wa-jeda.repository';
 import {
   claimWaPesan,
@@ -17,7 +17,7 @@ import {
   type NewWaPesan,
 } from './wa-pesan.repository';
 
-// The WhatsApp outbox (docs/decisions/138): a message is written to wa_pesan first and sent by
+// The WhatsApp queue (antrean WhatsApp, docs/decisions/138): a message is written to wa_pesan first and sent by
 // the server afterwards, so no request waits for a gateway; a failed try is tried again after a
 // pause, a bounded number of times; the state survives a restart and is the same for every
 // process on the database (each takes a due message by a conditional update before sending it).
@@ -54,15 +54,15 @@ export async function isGatewayTerganggu(db: Kysely<Database>, now: number): Pro
   return failed.size >= 2;
 }
 
-/** A message to queue (without its gateway, which the outbox knows). */
-export type WaOutboxMessage = Omit<NewWaPesan, 'gateway'>;
+/** A message to queue (without its gateway, which the queue knows). */
+export type WaQueueMessage = Omit<NewWaPesan, 'gateway'>;
 
-/** The outbox of a running server. */
-export interface WaOutbox {
+/** The queue of a running server. */
+export interface WaQueue {
   /** The gateway's name, as OTP_DELIVERY writes it. */
   gateway: string;
   /** Queues a message and starts sending it; answers its id. */
-  enqueue(message: WaOutboxMessage): Promise<number>;
+  enqueue(message: WaQueueMessage): Promise<number>;
   /** Sends what is due now (also run every second); answers when this round is done. */
   runDue(): Promise<void>;
   /** Whether the gateway's last tries failed (isGatewayTerganggu). */
@@ -71,13 +71,13 @@ export interface WaOutbox {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The WhatsApp outbox when OTP_DELIVERY names a gateway (docs/decisions/138). */
-    waOutbox: WaOutbox | undefined;
+    /** The WhatsApp queue when OTP_DELIVERY names a gateway (docs/decisions/138). */
+    waQueue: WaQueue | undefined;
   }
 }
 
-/** What the outbox works with. */
-interface OutboxDeps {
+/** What the queue works with. */
+interface QueueDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   clock: Clock;
@@ -90,7 +90,7 @@ interface OutboxDeps {
 }
 
 /** One try of one due message; its new state is written whatever the gateway answered. */
-async function tryOne(deps: OutboxDeps, row: Awaited<ReturnType<typeof findDueWaPesan>>[number]) {
+async function tryOne(deps: QueueDeps, row: Awaited<ReturnType<typeof findDueWaPesan>>[number]) {
   const { db, clock, gateway, log } = deps;
   if (!(await claimWaPesan(db, row, clock() + CLAIM_MS))) return;
   // Read before this round's clock moved on: a code past its end is given up, never sent.
@@ -126,10 +126,8 @@ async function tryOne(deps: OutboxDeps, row: Awaited<ReturnType<typeof findDueWa
   }
 }
 
-/** An outbox over the database and gateway; `stop` ends its rounds and waits for the one under way. */
-export function createWaOutbox(
-  deps: Omit<OutboxDeps, 'signal' | 'pace'>,
-): WaOutbox & { stop(): Promise<void> } {
+/** A queue over the database and gateway; `stop` ends its rounds and waits for the one under way. */
+export function createWaQueue(deps: Omit<QueueDeps, 'signal' | 'pace'>): WaQueue & { stop(): Promise<void> } {
   const stopping = new AbortController();
 
   /**
@@ -154,7 +152,7 @@ export function createWaOutbox(
     }
   }
 
-  const full: OutboxDeps = { ...deps, signal: stopping.signal, pace };
+  const full: QueueDeps = { ...deps, signal: stopping.signal, pace };
   let round: Promise<void> | undefined;
   let again = false;
 
@@ -207,11 +205,11 @@ export function createWaOutbox(
   };
 }
 
-/** Starts the app's outbox for this gateway (none without one); it stops before the database closes. */
-export function startWaOutbox(app: FastifyInstance, gateway: WaGateway | undefined): WaOutbox | undefined {
-  const outbox =
-    gateway && createWaOutbox({ db: app.db, dialect: app.dialect, clock: app.clock, gateway, log: app.log });
-  app.decorate('waOutbox', outbox);
-  if (outbox) app.addHook('preClose', () => outbox.stop());
-  return outbox;
+/** Starts the app's queue for this gateway (none without one); it stops before the database closes. */
+export function startWaQueue(app: FastifyInstance, gateway: WaGateway | undefined): WaQueue | undefined {
+  const queue =
+    gateway && createWaQueue({ db: app.db, dialect: app.dialect, clock: app.clock, gateway, log: app.log });
+  app.decorate('waQueue', queue);
+  if (queue) app.addHook('preClose', () => queue.stop());
+  return queue;
 }

@@ -1,4 +1,4 @@
-import { passing, refused, type WaFailure } from './wa-gateway';
+import { passing, refused, type WaFailure } from './gateway';
 
 // The one HTTP call every gateway makes, with its time limit, and the failures all of them share
 // (no answer, a 5xx, a refused token, too many messages). Never quotes the address: a generic

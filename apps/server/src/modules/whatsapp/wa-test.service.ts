@@ -2,10 +2,10 @@ import { normalizePhone, phoneProblem } from '@ukt/core';
 import type { Config } from '../../config/env';
 import { randomCode } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { outboxGatewayOf } from './gateways';
+import { queueGatewayOf } from './gateway-choice';
 
 // `ukt wa test 0812…` (docs/whatsapp.md): one real message through the configured gateway, sent
-// at once (not through the outbox), and a plain answer whether the gateway took it and why not.
+// at once (not through the queue), and a plain answer whether the gateway took it and why not.
 
 /** What the test found: whether the gateway took the message, and the lines that say so. */
 export interface WaTestResult {
@@ -15,7 +15,7 @@ export interface WaTestResult {
 
 /** Sends one test message to `input` through the gateway of `config`. */
 export async function sendWaTest(config: Config, input: string): Promise<WaTestResult> {
-  const gateway = outboxGatewayOf(config);
+  const gateway = queueGatewayOf(config);
   if (!gateway)
     throw badRequest(
       `OTP_DELIVERY=${config.otp.delivery}: belum ada gateway WhatsApp yang diatur. Atur dulu, misalnya npm run ukt -- atur OTP_DELIVERY=fonnte WA_TOKEN=TOKEN (lihat docs/whatsapp.md).`,

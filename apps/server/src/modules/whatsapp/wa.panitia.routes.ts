@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS } from '../../lib/schemas';
 import { lastWaPesanPerPenguji } from './wa-pesan.repository';
 
-// The console's view of the WhatsApp outbox (docs/decisions/138): each examiner's last message
+// The console's view of the WhatsApp queue (docs/decisions/138): each examiner's last message
 // and its state, and how many examiners' last message did not leave (Progres' warning).
 
 const statusOf = (value: string) =>
@@ -38,7 +38,7 @@ export const waPanitiaRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: {
-          gateway: app.waOutbox?.gateway ?? null,
+          gateway: app.waQueue?.gateway ?? null,
           gagal: penguji.filter((p) => p.status === 'gagal').length,
           antre: penguji.filter((p) => p.status === 'antre').length,
           penguji,

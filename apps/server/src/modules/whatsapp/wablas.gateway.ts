@@ -1,5 +1,5 @@
 import type { WaConfig } from '../../config/whatsapp';
-import { refused, type WaFailure, type WaGateway } from './wa-gateway';
+import { refused, type WaFailure, type WaGateway } from './gateway';
 import { callGateway, field, isFailure, ownWords, statusFailure } from './wa-request';
 
 // Wablas (https://wablas.com/documentation/api): each account lives on its own server

@@ -1,12 +1,12 @@
-import { refused, type WaGateway } from './wa-gateway';
+import { refused, type WaGateway } from './gateway';
 import { callGateway, isFailure, ownWords, statusFailure } from './wa-request';
 
 // OTP_DELIVERY=webhook (docs/whatsapp.md): the hand-built relay of older set-ups. Its request
 // stays as documented (POST OTP_WEBHOOK_URL with JSON {to, text}, no credentials of its own);
-// any 2xx answer means the relay took the message. It goes through the same outbox as the
+// any 2xx answer means the relay took the message. It goes through the same queue as the
 // gateways, so it is tried again, has a state, and shows in the console.
 
-/** How long the relay may take to answer, as before it went through the outbox. */
+/** How long the relay may take to answer, as before it went through the queue. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The webhook relay at `url`. */

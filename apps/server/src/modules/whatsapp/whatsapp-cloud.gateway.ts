@@ -1,5 +1,5 @@
 import type { WaConfig } from '../../config/whatsapp';
-import { passing, refused, type WaFailure, type WaGateway, type WaMessage } from './wa-gateway';
+import { passing, refused, type WaFailure, type WaGateway, type WaMessage } from './gateway';
 import { callGateway, field, isFailure, quoteReason, statusFailure } from './wa-request';
 
 // Meta's WhatsApp Cloud API: POST https://graph.facebook.com/<version>/<phone-number-id>/messages

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtpSender } from '../../../src/modules/auth/otp-delivery';
-import { fileOutbox } from '../../../src/modules/auth/otp-file-outbox';
-import { OTP_LIMITS } from '../../../src/modules/auth/otp-limits.repository';
 import { followLoginCodes } from '../../../src/launcher/processes';
+import { openLoginCodeFile } from '../../../src/modules/auth/login-code-file';
+import { createOtpSender } from '../../../src/modules/auth/otp-delivery';
+import { OTP_LIMITS } from '../../../src/modules/auth/otp-limits.repository';
 
 // OTP_DELIVERY=file keeps a login code in plain text only while it works, five minutes
 // (docs/decisions/157): each write and each start drop older lines, and the last ones leave when
@@ -30,7 +30,7 @@ const codesIn = (file: string) =>
 const silent = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('the login-code file outbox', () => {
+describe('the login-code file', () => {
   it('lives five minutes, the life of a code', () => {
     expect(OTP_LIMITS.ttlMs).toBe(5 * MINUTE);
   });
@@ -38,7 +38,7 @@ describe('the login-code file outbox', () => {
   it('drops, at the start of the app, the codes older than their life', async () => {
     const file = join(dir, 'mulai.jsonl');
     writeFileSync(file, `${line('1111', 6 * MINUTE)}\n${line('2222', MINUTE)}\nbukan baris kode\n`);
-    const sender = createOtpSender({ delivery: 'file', outbox: file, webhookUrl: undefined }, silent);
+    const sender = createOtpSender({ delivery: 'file', codeFile: file, webhookUrl: undefined }, silent);
     await wait(200);
     expect(codesIn(file)).toEqual(['2222']);
     await sender.send({ to: '6281100000003', code: '3333', text: 'Kode 3333' });
@@ -51,18 +51,18 @@ describe('the login-code file outbox', () => {
     const file = join(dir, 'tulis.jsonl');
     writeFileSync(file, `${line('4444', 5 * MINUTE + 1000)}\n${line('5555', 4 * MINUTE)}\n`);
     let now = Date.now();
-    const outbox = fileOutbox(file, OTP_LIMITS.ttlMs, () => now);
-    await outbox.append(JSON.parse(line('6666', 0)));
+    const codeFile = openLoginCodeFile(file, OTP_LIMITS.ttlMs, () => now);
+    await codeFile.append(JSON.parse(line('6666', 0)));
     expect(codesIn(file)).toEqual(['5555', '6666']);
     now += 2 * MINUTE;
-    await outbox.append(JSON.parse(line('7777', 0)));
+    await codeFile.append(JSON.parse(line('7777', 0)));
     expect(codesIn(file)).toEqual(['6666', '7777']);
   });
 
   it('takes the last codes out when they end, with no other code asked for', async () => {
     const file = join(dir, 'habis.jsonl');
-    const outbox = fileOutbox(file, 300);
-    await outbox.append(JSON.parse(line('8888', 0)));
+    const codeFile = openLoginCodeFile(file, 300);
+    await codeFile.append(JSON.parse(line('8888', 0)));
     expect(codesIn(file)).toEqual(['8888']);
     await wait(1_800);
     expect(readFileSync(file, 'utf8')).toBe('');
@@ -75,14 +75,14 @@ describe('the login-code file outbox', () => {
     const stop = followLoginCodes(file, (l) => shown.push(l));
     try {
       let now = Date.now();
-      const outbox = fileOutbox(file, OTP_LIMITS.ttlMs, () => now);
-      await outbox.append(JSON.parse(line('0002', 0)));
+      const codeFile = openLoginCodeFile(file, OTP_LIMITS.ttlMs, () => now);
+      await codeFile.append(JSON.parse(line('0002', 0)));
       await wait(700);
       now += 6 * MINUTE;
       // This write drops 0001 and 0002: the file is shorter than before, and holds only the new code.
-      await outbox.append({ ...JSON.parse(line('0003', 0)), at: new Date(now).toISOString() });
+      await codeFile.append({ ...JSON.parse(line('0003', 0)), at: new Date(now).toISOString() });
       await wait(700);
-      await outbox.append({
+      await codeFile.append({
         ...JSON.parse(line('0004', 0, '6281100000003')),
         at: new Date(now).toISOString(),
       });

@@ -21,11 +21,11 @@ describe('OTP delivery adapters', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('file: appends one JSON line {to, code, text, at} per message', async () => {
-    const outbox = join(dir, 'sub', 'otp.jsonl');
-    const sender = createOtpSender({ delivery: 'file', outbox, webhookUrl: undefined }, silent);
+    const codeFile = join(dir, 'sub', 'otp.jsonl');
+    const sender = createOtpSender({ delivery: 'file', codeFile, webhookUrl: undefined }, silent);
     await sender.send({ to: '6281100000001', code: '1234', text: 'Kode 1234' });
     await sender.send({ to: '6281100000002', code: '5678', text: 'Kode 5678' });
-    const lines = readFileSync(outbox, 'utf8')
+    const lines = readFileSync(codeFile, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
@@ -49,7 +49,7 @@ describe('OTP delivery adapters', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kirim`;
-      const sender = createOtpSender({ delivery: 'webhook', outbox: '', webhookUrl: url }, silent);
+      const sender = createOtpSender({ delivery: 'webhook', codeFile: '', webhookUrl: url }, silent);
       expect(sender.wait).toBe(false);
       await sender.send({ to: '6281100000001', code: '4321', text: 'Kode OTP UKT Penguji Anda: 4321.' });
       expect(received).toEqual([
@@ -66,7 +66,7 @@ describe('OTP delivery adapters', () => {
 
   it('log: prints the code in the server output', async () => {
     const lines: string[] = [];
-    const sender = createOtpSender({ delivery: 'log', outbox: '', webhookUrl: undefined }, {
+    const sender = createOtpSender({ delivery: 'log', codeFile: '', webhookUrl: undefined }, {
       info: (m: string) => lines.push(m),
     } as never);
     await sender.send({ to: '6281100000001', code: '0042', text: '' });

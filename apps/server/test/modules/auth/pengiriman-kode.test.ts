@@ -5,10 +5,10 @@ import { OtpLoginResult, PENGIRIMAN_TEKS } from '@ukt/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app';
-import { WA_GANGGUAN_MS } from '../../../src/modules/whatsapp/wa-outbox.service';
+import { WA_GANGGUAN_MS } from '../../../src/modules/whatsapp/wa-queue.service';
 import { ADMIN, AGUS, DATABASES, freshSchema, SITI, startApp, testConfig } from '../../support/app';
 import { type FakeGateway, fonnteKind, startFakeGateway } from '../../support/fake-gateway';
-import { waOutboxDriver } from '../../support/wa-outbox';
+import { waQueueDriver } from '../../support/wa-queue';
 
 // What the login answer says of the code's way (docs/decisions/155): without a gateway the code
 // is on the committee's laptop; through a gateway it is WhatsApp, and WhatsApp failing once the
@@ -82,7 +82,7 @@ describe.each(DATABASES)('where the login answer says the code goes, on %s', (ki
       now += 61 * MIN;
     });
 
-    const { send, lastId, lastOf, newest } = waOutboxDriver(() => app, '10.2.0.1');
+    const { send, lastId, lastOf, newest } = waQueueDriver(() => app, '10.2.0.1');
     /** A known and an unknown number asked for a code: both answers, which must be the same. */
     const both = async () => {
       now += 2 * MIN;

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/env';
-import { gatewayFor } from '../../../src/modules/whatsapp/gateways';
-import type { WaGateway } from '../../../src/modules/whatsapp/wa-gateway';
+import type { WaGateway } from '../../../src/modules/whatsapp/gateway';
+import { gatewayFor } from '../../../src/modules/whatsapp/gateway-choice';
 import {
   cloudKind,
   type FakeGateway,

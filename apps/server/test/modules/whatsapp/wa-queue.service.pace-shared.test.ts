@@ -6,7 +6,7 @@ import { type FakeGateway, fonnteKind, startFakeGateway } from '../../support/fa
 // two machines or WORKERS are, each with messages of its own to send through one WhatsApp number,
 // never start two messages closer than WA_JEDA_DETIK together. Each server talks to a fake of its
 // own so the test sees who sent what; both are the same number's pace ('fonnte'). PostgreSQL only:
-// SQLite serves one process (wa-outbox.service.pace.test.ts holds the pace there, through the same table).
+// SQLite serves one process (wa-queue.service.pace.test.ts holds the pace there, through the same table).
 
 const TOKEN = 'tok-pace-shared-1234567890';
 
@@ -43,13 +43,13 @@ describe.runIf(DATABASES.includes('postgres'))('the WhatsApp pace of two servers
     });
     await Promise.all(
       [0, 1, 2].flatMap((i) => [
-        first.app.waOutbox?.enqueue(message(i)),
-        second.app.waOutbox?.enqueue(message(i + 3)),
+        first.app.waQueue?.enqueue(message(i)),
+        second.app.waQueue?.enqueue(message(i + 3)),
       ]),
     );
     await vi.waitFor(() => expect(a.received.length + b.received.length).toBe(6), { timeout: 20_000 });
     // Both servers sent; between them every start is a pause after the one before (a fifth of it
-    // allowed for a first call that also opened its connection, as in wa-outbox.service.pace.test.ts).
+    // allowed for a first call that also opened its connection, as in wa-queue.service.pace.test.ts).
     expect(a.received.length).toBeGreaterThan(0);
     expect(b.received.length).toBeGreaterThan(0);
     const arrivals = [...a.arrivals, ...b.arrivals].sort((x, y) => x - y);

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../../src/config/env';
 import { ADMIN, AGUS, SITI, testConfig } from '../../support/app';
 import { type FakeGateway, fonnteKind, startFakeGateway } from '../../support/fake-gateway';
 
-// The outbox sends at the gateway's pace (docs/decisions/148): never two messages closer than
+// The WhatsApp queue sends at the gateway's pace (docs/decisions/148): never two messages closer than
 // WA_JEDA_DETIK apart, 2 s by default for Fonnte and Wablas (an ordinary WhatsApp number that a
 // burst can get blocked), none for Meta's Cloud API. The pause is a lower bound, so the test holds on
 // a busy machine too.

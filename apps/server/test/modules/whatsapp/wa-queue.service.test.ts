@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app';
-import { WA_RETRY_DELAYS_MS } from '../../../src/modules/whatsapp/wa-outbox.service';
+import { WA_RETRY_DELAYS_MS } from '../../../src/modules/whatsapp/wa-queue.service';
 import { ADMIN, AGUS, DATABASES, freshSchema, SITI, testConfig } from '../../support/app';
 import { type FakeGateway, fonnteKind, startFakeGateway } from '../../support/fake-gateway';
-import { waOutboxDriver } from '../../support/wa-outbox';
+import { waQueueDriver } from '../../support/wa-queue';
 
 // Login codes through a gateway (Fonnte's fake): queued in wa_pesan, sent by the server after the
 // answer, tried again with pauses, given up with a reason, kept across a restart, never kept
@@ -16,7 +16,7 @@ import { waOutboxDriver } from '../../support/wa-outbox';
 const TOKEN = 'tok-RAHASIA-outbox-1234';
 const MIN = 60_000;
 
-describe.each(DATABASES)('WhatsApp outbox on %s', (kind) => {
+describe.each(DATABASES)('WhatsApp queue on %s', (kind) => {
   let fake: FakeGateway;
   let dir: string;
   let dropSchema: (() => Promise<void>) | undefined;
@@ -55,8 +55,8 @@ describe.each(DATABASES)('WhatsApp outbox on %s', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const { send, check, lastOf, lastId, newest } = waOutboxDriver(() => app, '10.1.0.1');
-  const runDue = () => app.waOutbox?.runDue();
+  const { send, check, lastOf, lastId, newest } = waQueueDriver(() => app, '10.1.0.1');
+  const runDue = () => app.waQueue?.runDue();
   const next = () => {
     now += 2 * MIN; // past the resend wait of every number
   };

@@ -12,7 +12,7 @@ describe.each(DATABASES)('WhatsApp state in the console on %s', (kind) => {
   let s: SignedInApp;
   beforeAll(async () => {
     fake = await startFakeGateway(fonnteKind(TOKEN));
-    // No pause between messages: the pace has its own test (wa-outbox.service.test.ts).
+    // No pause between messages: the pace has its own test (wa-queue.service.test.ts).
     s = await startSignedIn(kind, {
       OTP_DELIVERY: 'fonnte',
       WA_TOKEN: TOKEN,
@@ -26,7 +26,7 @@ describe.each(DATABASES)('WhatsApp state in the console on %s', (kind) => {
   });
 
   const queue = (noWa: string) =>
-    s.t.app.waOutbox?.enqueue({
+    s.t.app.waQueue?.enqueue({
       noWa,
       idPemilih: null,
       jenis: 'otp',

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app';
-import { WA_RETRY_DELAYS_MS } from '../../../src/modules/whatsapp/wa-outbox.service';
+import { WA_RETRY_DELAYS_MS } from '../../../src/modules/whatsapp/wa-queue.service';
 import { sendWaTest } from '../../../src/modules/whatsapp/wa-test.service';
 import { ADMIN, AGUS, DATABASES, freshSchema, SITI, testConfig } from '../../support/app';
 import { type FakeGateway, startFakeGateway, webhookKind } from '../../support/fake-gateway';
-import { waOutboxDriver } from '../../support/wa-outbox';
+import { waQueueDriver } from '../../support/wa-queue';
 
-// OTP_DELIVERY=webhook goes through the same outbox as the gateways (docs/whatsapp.md): the
+// OTP_DELIVERY=webhook goes through the same queue as the gateways (docs/whatsapp.md): the
 // relay still gets POST {to, text} as JSON, and each message has a state in wa_pesan, is tried
 // again after a failure, and shows in the console; the relay's key in its address never shows.
 
@@ -18,7 +18,7 @@ const KEY = 'relay-RAHASIA-5678';
 const PATH = `/relay/kirim?key=${KEY}`;
 const MIN = 60_000;
 
-describe.each(DATABASES)('the webhook relay through the outbox on %s', (kind) => {
+describe.each(DATABASES)('the webhook relay through the WhatsApp queue on %s', (kind) => {
   let fake: FakeGateway;
   let dir: string;
   let dropSchema: (() => Promise<void>) | undefined;
@@ -50,7 +50,7 @@ describe.each(DATABASES)('the webhook relay through the outbox on %s', (kind) =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const { send, check, lastOf, lastId, newest } = waOutboxDriver(() => app, '10.2.0.1');
+  const { send, check, lastOf, lastId, newest } = waQueueDriver(() => app, '10.2.0.1');
   const next = () => {
     now += 2 * MIN;
   };
@@ -97,7 +97,7 @@ describe.each(DATABASES)('the webhook relay through the outbox on %s', (kind) =>
     expect(row.alasan).toBe('gateway sedang bermasalah (HTTP 503): relay sedang sibuk');
     fake.mode = 'ok';
     now += WA_RETRY_DELAYS_MS[0];
-    await app.waOutbox?.runDue();
+    await app.waQueue?.runDue();
     expect(await lastOf(AGUS)).toMatchObject({ status: 'terkirim', percobaan: 2, alasan: null });
     expect(fake.received.length).toBe(before + 2);
   });

@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, openSync, realpathSync, renameSync, rmSync, write
 import { dirname } from 'node:path';
 import { parseEnv } from 'node:util';
 import { ConfigError, loadConfig } from './env';
+import { loadLauncherEnv } from './launcher-env';
 import {
   HIDDEN_KEYS,
   KNOWN_KEYS_AT,
@@ -15,7 +16,6 @@ import {
   unknownKeyProblem,
   valueProblem,
 } from './settings-file';
-import { loadLauncherEnv } from './launcher-env';
 
 // `npm run ukt -- atur`: shows the settings file, or sets and removes keys in it (docs/decisions/130).
 // Every other line stays as written; the result is checked as the app would load it before

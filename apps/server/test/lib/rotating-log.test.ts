@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openRotatingLog } from '../../src/lib/rotating-log';
 import { startChild } from '../../src/launcher/processes';
+import { openRotatingLog } from '../../src/lib/rotating-log';
 
 // The venue's log folder stays bounded and keeps what it held across restarts (docs/decisions/163).
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_ADMIN_LINE } from '../../src/modules/organisasi/mulai.service';
 import { appLogLine } from '../../src/launcher/processes';
+import { NO_ADMIN_LINE } from '../../src/modules/organisasi/mulai.service';
 import { plainLogLine } from '../../src/plugins/terminal-log';
 import { freePort, type ServerProcess, startServer } from '../support/server-process';
 

@@ -12,7 +12,7 @@ import { freePort, ROOT } from '../../support/server';
 import { shot } from '../../support/shots';
 
 // The venue in one command (docs/decisions/134): `npm run venue -- NAMA` as a volunteer runs it,
-// here `node apps/server/dist/venue.js ujian.test --demo` (what the npm script runs after the build, with the demo to sign in with). It
+// here `node apps/server/dist/launcher.js ujian.test --demo` (what the npm script runs after the build, with the demo to sign in with). It
 // starts the app and the real Caddy with deploy/Caddyfile; a phone (Chromium that has installed the
 // root printed by the launcher, ujian.test mapped to this machine) signs in with the code the
 // launcher shows on its own line; Ctrl+C (SIGINT) stops both and leaves nothing listening.
@@ -91,7 +91,7 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
   const app = spacedAppFolder(dir);
   // Its own data folder (apps/server/data), database and ukt.env: the defaults, inside the app's folder.
   const data = join(app, 'apps/server/data');
-  const launcher = spawn(process.execPath, [join(app, 'apps/server/dist/venue.js'), VENUE_HOST, '--demo'], {
+  const launcher = spawn(process.execPath, [join(app, 'apps/server/dist/launcher.js'), VENUE_HOST, '--demo'], {
     cwd: join(app, 'apps/server'),
     env: {
       PATH: process.env.PATH,
@@ -113,7 +113,7 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
     expect(out.text()).toContain(`Cadangan otomatis tiap 30 menit ke: ${join(data, 'cadangan')}`);
     // What runs really lives at the spaced path: the launcher, the app and Caddy with the copy's Caddyfile.
     const lock = JSON.parse(readFileSync(join(data, 'peluncur-berjalan.json'), 'utf8'));
-    expect(commandLine(lock.pid)).toContain(join(app, 'apps/server/dist/venue.js'));
+    expect(commandLine(lock.pid)).toContain(join(app, 'apps/server/dist/launcher.js'));
     expect(commandLine(lock.appPid)).toContain(join(app, 'apps/server/dist/server.js'));
     expect(commandLine(lock.caddyPid)).toContain(join(app, 'deploy/Caddyfile'));
     // No JSON log line in the window.

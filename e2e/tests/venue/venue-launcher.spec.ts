@@ -91,18 +91,22 @@ test('npm run venue: one command starts the app behind Caddy, a phone signs in w
   const app = spacedAppFolder(dir);
   // Its own data folder (apps/server/data), database and ukt.env: the defaults, inside the app's folder.
   const data = join(app, 'apps/server/data');
-  const launcher = spawn(process.execPath, [join(app, 'apps/server/dist/launcher.js'), VENUE_HOST, '--demo'], {
-    cwd: join(app, 'apps/server'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      PORT: String(appPort),
-      UKT_HTTP_PORT: String(httpPort),
-      UKT_HTTPS_PORT: String(httpsPort),
-      UKT_BIND: '127.0.0.1',
+  const launcher = spawn(
+    process.execPath,
+    [join(app, 'apps/server/dist/launcher.js'), VENUE_HOST, '--demo'],
+    {
+      cwd: join(app, 'apps/server'),
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        PORT: String(appPort),
+        UKT_HTTP_PORT: String(httpPort),
+        UKT_HTTPS_PORT: String(httpsPort),
+        UKT_BIND: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const out = output(launcher);
   try {
     await out.line(/Tekan Ctrl\+C/);

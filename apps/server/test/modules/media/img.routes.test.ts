@@ -6,7 +6,10 @@ import { DATABASES, startSignedIn, type TestApp } from '../../support/app';
 // store (a file on SQLite, rows on PostgreSQL), or a neutral silhouette when there is none; for a
 // signed-in examiner, by header or by the token cookie an <img> carries.
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 9)]);
 
 describe.each(DATABASES)('examiner photos on %s', (kind) => {

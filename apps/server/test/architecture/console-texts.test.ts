@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DATABASES, startSignedIn, type TestApp } from '../support/app';
 import { multipartImages } from '../support/multipart';
-import { findSiti } from '../support/siti';
+import { findScopedExaminer } from '../support/scoped-examiner';
 
 // Every text the committee console receives names fields as the committee knows them, never by
 // their column or contract key (docs/decisions/107): every message of every console write route
@@ -152,7 +152,7 @@ describe.each(DATABASES)('console texts on %s', (kind) => {
       .where('id_ukt', '=', 1)
       .orderBy('id_siswa')
       .executeTakeFirstOrThrow();
-    const penguji = await findSiti(t);
+    const penguji = await findScopedExaminer(t);
     const soal = await t.app.db
       .selectFrom('soal')
       .select('id_soal')

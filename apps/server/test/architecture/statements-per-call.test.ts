@@ -2,7 +2,7 @@ import { API } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInApp, startSignedIn } from '../support/app';
 import { type PgCluster, startPgCluster } from '../support/pg-cluster';
-import { sitisParticipants } from '../support/siti';
+import { participantsInScope } from '../support/scoped-examiner';
 import { type CallCount, countTable, measure, observePostgres, sentList } from '../support/statement-count';
 
 // What each examiner call costs PostgreSQL (issue #22), counted at the driver (what leaves the
@@ -46,7 +46,7 @@ describe('statements per examiner call on PostgreSQL', { timeout: 120_000 }, () 
       process.env.TEST_DATABASE_URL = own.url;
     }
     s = await startSignedIn('postgres');
-    const { ids } = await sitisParticipants(s.t);
+    const { ids } = await participantsInScope(s.t);
     const [warm, first, second] = ids as [number, number, number];
     const list = () => api(s.t, s.siti, 'GET', '/DataSiswa/siswa?id_ukt=1&hal=1&posUjian=2');
     const take = (id: number) =>

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rootOf } from '../../src/launcher/processes';
 import { caNameOf } from '../../src/lib/ca-name';
-import { makeDomainCertificate } from '../support/domain-cert';
+import { makeDomainCertificate, makeSelfSigned } from '../support/domain-cert';
 
 // The root's name and fingerprint the launcher prints and Sambungkan HP shows (docs/decisions/126):
 // one function, so the volunteer comparing the two screens compares the certificates.
@@ -31,25 +31,7 @@ describe('a root certificate’s name and fingerprint', () => {
   });
 
   it('without a CN, the whole subject', () => {
-    const key = join(dir, 'o.key');
-    const file = join(dir, 'o.crt');
-    execFileSync('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      file,
-      '-days',
-      '2',
-      '-subj',
-      '/O=Panitia UKT',
-    ]);
+    const file = makeSelfSigned(dir, 'o', '/O=Panitia UKT', 2).cert;
     expect(caNameOf(new X509Certificate(readFileSync(file))).nama).toBe('O=Panitia UKT');
   });
 

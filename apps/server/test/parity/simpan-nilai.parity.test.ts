@@ -5,7 +5,7 @@ import { writeNilai } from '../../src/modules/nilai/nilai.service';
 import type { AuthPenguji } from '../../src/plugins/context';
 import { KEY_REUSED_MESSAGE } from '../../src/plugins/idempotency';
 import { ADMIN, api, body, DATABASES, type SignedInApp, startSignedIn } from '../support/app';
-import { findSiti } from '../support/siti';
+import { findScopedExaminer } from '../support/scoped-examiner';
 import { MISSING_SISWA, pgChecked, siswaOfSituation } from './pg-checked';
 
 // An examiner's score write, one rule in two twins (docs/decisions/116, 143): saveNilai and its
@@ -228,7 +228,7 @@ describe.each(DATABASES)('a score write on %s, situation by situation', (kind) =
   beforeAll(async () => {
     s = await startSignedIn(kind);
     const db = s.t.app.db;
-    const siti = await findSiti(s.t);
+    const siti = await findScopedExaminer(s.t);
     const inEvent = db.selectFrom('siswa').select('id_siswa').where('id_ukt', '=', 1).orderBy('id_siswa');
     mine = (
       await inEvent

@@ -16,6 +16,30 @@ export interface DomainCertificate {
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
+/**
+ * A self-signed certificate and its key from openssl in `dir` (`<label>.crt`, `<label>.key`), with
+ * the subject `subj` (e.g. `/CN=ukt.lan`), valid `days`, naming `names` as its DNS names if any.
+ */
+export function makeSelfSigned(
+  dir: string,
+  label: string,
+  subj: string,
+  days: number,
+  names: string[] = [],
+): { cert: string; key: string } {
+  const cert = join(dir, `${label}.crt`);
+  const key = join(dir, `${label}.key`);
+  const san = names.length > 0 ? ['-addext', `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`] : [];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', ...EC, '-keyout', key, '-out', cert, '-days', String(days), '-subj', subj, ...san],
+    {
+      stdio: 'ignore',
+    },
+  );
+  return { cert, key };
+}
+
 /** Writes a test CA and a server certificate for `host` into `dir`; returns the files UKT_TLS names. */
 export function makeDomainCertificate(dir: string, host: string, days = 2): DomainCertificate {
   const file = (name: string) => join(dir, name);

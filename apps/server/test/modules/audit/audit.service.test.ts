@@ -2,7 +2,7 @@ import { API, AuditList } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
-import { sitisParticipants } from '../../support/siti';
+import { participantsInScope } from '../../support/scoped-examiner';
 
 // The audit page's list (DESIGN §10): a first save's defaults (nothing → 0 of a bonus) are left
 // out unless asked for, so real changes stand out; participants are found by name or number.
@@ -13,7 +13,7 @@ describe.each(DATABASES)('the audit list on %s', (kind) => {
   let mine: { id_siswa: number; nama: string; no_urut: number }[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    ({ participants: mine } = await sitisParticipants(s.t));
+    ({ participants: mine } = await participantsInScope(s.t));
   });
   afterAll(async () => s.t.close());
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../../src/modules/auth/session.service';
 import { ADMIN, api, body, DATABASES, startApp, startSignedIn, type TestApp } from '../../support/app';
 import { multipart } from '../../support/multipart';
+import { findScopedExaminer } from '../../support/scoped-examiner';
 import { fisikPayload } from '../../support/scores';
-import { findSiti } from '../../support/siti';
 import {
   type CallCount,
   countTable,
@@ -38,7 +38,7 @@ describe.each(DATABASES)('assignments held by the server on %s', (kind) => {
   beforeAll(async () => {
     observePostgres();
     ({ t, admin, siti } = await startSignedIn(kind));
-    const row = await findSiti(t);
+    const row = await findScopedExaminer(t);
     sitiId = row.id_pemilih;
     adminId = (
       await t.app.db

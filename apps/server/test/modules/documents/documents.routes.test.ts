@@ -11,8 +11,8 @@ import { verifyCardCode } from '../../../src/lib/card-code';
 import { api, body, DATABASES, SITI, startSignedIn, type TestApp } from '../../support/app';
 import { wibDay } from '../../support/clock';
 import { ROOT_DIR } from '../../support/paths';
+import { findScopedExaminer } from '../../support/scoped-examiner';
 import { LULUS_SCORES, writeScores } from '../../support/scores';
-import { findSiti } from '../../support/siti';
 
 // The committee's PDFs (DESIGN §11) read the way a person reads them: the text poppler extracts,
 // and the QR codes decoded from the pages rendered as images. Each document's first page is also
@@ -207,7 +207,7 @@ describe.each(DATABASES)('documents on %s', (kind) => {
   it('prints login cards whose QR opens a session once and only once', async () => {
     const file = await download(API.panitia.kartuLogin.href(SITI), 'kartu-login');
     const text = textOf(file);
-    const siti = await findSiti(t);
+    const siti = await findScopedExaminer(t);
     expect(text).toContain(siti.nama);
     expect(text).toContain('+62 811-0000-0002');
     expect(text).toContain('KARTU LOGIN PENGUJI');

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from '../../../src/db/sqlite-driver';
 import { api, body, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
+import { findScopedExaminer } from '../../support/scoped-examiner';
 import { fisikPayload } from '../../support/scores';
-import { findSiti } from '../../support/siti';
 
 // A phone's score write is one commit (docs/decisions/116): on PostgreSQL one statement sent in
 // autocommit, on SQLite one writer transaction. Counted where the statements reach the database
@@ -59,7 +59,7 @@ describe.each(DATABASES)('a score write on %s', (kind) => {
   beforeAll(async () => {
     s = await startSignedIn(kind);
     const db = s.t.app.db;
-    const siti = await findSiti(s.t);
+    const siti = await findScopedExaminer(s.t);
     const rows = await db
       .selectFrom('siswa')
       .select('id_siswa')

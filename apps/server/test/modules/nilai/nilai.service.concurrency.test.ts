@@ -1,7 +1,7 @@
 import { API, AuditList, type AuditRow, KoreksiHasil, PanitiaSoal } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
-import { sitisParticipants } from '../../support/siti';
+import { participantsInScope } from '../../support/scoped-examiner';
 
 // Corrections and examiners' saves of one score arriving together (docs/decisions/108): each is
 // audited with the value the one before it left, so the audit rows of the score form one chain
@@ -13,7 +13,7 @@ describe.each(DATABASES)('concurrent writes of one score on %s', (kind) => {
   let mine: number[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    ({ ids: mine } = await sitisParticipants(s.t));
+    ({ ids: mine } = await participantsInScope(s.t));
   });
   afterAll(async () => s.t.close());
 

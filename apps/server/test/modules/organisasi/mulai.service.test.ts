@@ -4,7 +4,7 @@ import * as demoIsi from '../../../src/db/migrations/20261206-0001-demo-isi';
 import { AppError } from '../../../src/lib/errors';
 import { mulaiOrganisasi } from '../../../src/modules/organisasi/mulai.service';
 import { ADMIN, api, body, DATABASES, SITI, startApp, type TestApp } from '../../support/app';
-import { sitisParticipants } from '../../support/siti';
+import { participantsInScope } from '../../support/scoped-examiner';
 
 // The committee's own start (docs/decisions/154): a new database holds no demo unless asked; `mulai`
 // gives it its name and admins; a trial run's demo is removed with the committee's own name and
@@ -120,7 +120,7 @@ describe.each(DATABASES)('the committee’s own start on %s', (kind) => {
       kegiatan: 0,
     });
     // A demo examiner's score on a demo participant is the demo's own.
-    const { ids } = await sitisParticipants(t);
+    const { ids } = await participantsInScope(t);
     await score(t, siti, ids[0] as number);
     const own = await api(t, admin, 'POST', API.panitia.kegiatan.href(), {
       nama_ukt: 'UKT Kenaikan Sabuk Hijau',
@@ -208,7 +208,7 @@ describe.each(DATABASES)('the committee’s own start on %s', (kind) => {
     const admin = await t.login(ADMIN);
     await mulai(t, 'Perguruan Harapan', ['0812 3456 7890']);
     const ownAdmin = await t.login(OWN_ADMIN);
-    const { participants } = await sitisParticipants(t);
+    const { participants } = await participantsInScope(t);
     const first = participants[0] as { id_siswa: number; nama: string };
     await score(t, ownAdmin, first.id_siswa);
     const before = await counts(t);
@@ -255,7 +255,7 @@ describe.each(DATABASES)('the committee’s own start on %s', (kind) => {
     const siti = await t.login(SITI);
     await mulai(t, 'Perguruan Harapan', ['0812 3456 7890']);
     // The committee adds its own participant to the demo's event, in Siti's region.
-    const { participants } = await sitisParticipants(t);
+    const { participants } = await participantsInScope(t);
     const region = await t.app.db
       .selectFrom('siswa')
       .select(['id_perwapus', 'id_cabang', 'id_ranting', 'id_rayon'])

@@ -13,7 +13,7 @@ import {
   startSignedIn,
   type TestApp,
 } from '../../support/app';
-import { findSiti } from '../../support/siti';
+import { findScopedExaminer } from '../../support/scoped-examiner';
 
 const PengujiOne = z.object({ success: z.literal(true), message: z.string(), data: PanitiaPenguji });
 const TautanOne = z.object({ success: z.literal(true), data: TautanLogin });
@@ -37,7 +37,7 @@ describe.each(DATABASES)('console examiners on %s', (kind) => {
     const db = t.app.db;
     const pengujiRows = await db.selectFrom('penguji').select(['id_pemilih', 'no_wa']).execute();
     ids = Object.fromEntries(pengujiRows.map((r) => [r.no_wa, r.id_pemilih]));
-    const siti0 = await findSiti(t);
+    const siti0 = await findScopedExaminer(t);
     perwapus = await db
       .selectFrom('perwapus')
       .select(['id', 'nama'])

@@ -29,6 +29,7 @@ import { nameOf } from '../../../src/modules/preflight/preflight';
 import { realProbes } from '../../../src/modules/preflight/probes';
 import { checkPublicUrl } from '../../../src/modules/preflight/public-url-check';
 import { DATABASES, freshSchema, startApp, type TestApp, testConfig } from '../../support/app';
+import { makeSelfSigned } from '../../support/domain-cert';
 import { SERVER_DIR, SRC_DIR } from '../../support/paths';
 import { freePort } from '../../support/server-process';
 
@@ -315,35 +316,9 @@ describe('Caddy', () => {
 });
 
 describe('a domain certificate', () => {
-  /** A self-signed certificate and its key from openssl, for `names`, valid `days`. */
-  const certificate = (label: string, names: string[], days: number) => {
-    const cert = join(dir, `${label}.crt`);
-    const key = join(dir, `${label}.key`);
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        String(days),
-        '-subj',
-        `/CN=${names[0]}`,
-        '-addext',
-        `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`,
-      ],
-      { stdio: 'ignore' },
-    );
-    return { cert, key };
-  };
+  /** A self-signed certificate and its key for `names`, valid `days`. */
+  const certificate = (label: string, names: string[], days: number) =>
+    makeSelfSigned(dir, label, `/CN=${names[0]}`, days, names);
   const now = () => new Date();
   const week = () => requiredUntil(undefined, now());
 

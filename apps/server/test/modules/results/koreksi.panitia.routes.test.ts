@@ -2,8 +2,8 @@ import { API, AuditList, type AuditRow, KoreksiHasil, type LiveEvent, NilaiRecor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
 import { isoAt } from '../../support/clock';
+import { participantsInScope } from '../../support/scoped-examiner';
 import { fisikPayload } from '../../support/scores';
-import { sitisParticipants } from '../../support/siti';
 
 // A committee admin's correction of a score (DESIGN §10): written like the app's scores, audited
 // with who, when, old, new, reason and source; and the audit page that shows them.
@@ -18,7 +18,7 @@ describe.each(DATABASES)('corrections and the audit log on %s', (kind) => {
     s = await startSignedIn(kind);
     const examiners = await s.t.app.db.selectFrom('penguji').selectAll().orderBy('id_pemilih').execute();
     adminId = String(examiners.find((p) => p.panitia === 'Admin')?.id_pemilih);
-    const { siti, ids } = await sitisParticipants(s.t);
+    const { siti, ids } = await participantsInScope(s.t);
     sitiId = String(siti.id_pemilih);
     mine = ids;
   });

@@ -1,7 +1,7 @@
 import { API, BelumList, defaultPassRule, type LiveEvent, OUTBOX_HEADER, Progres } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, body, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
-import { sitisParticipants } from '../../support/siti';
+import { participantsInScope } from '../../support/scoped-examiner';
 
 // The progress page (DESIGN §10): per post and exam not taken / taken / scored, per examiner, the
 // phones' unsent writes, and who still lacks an exam.
@@ -13,7 +13,7 @@ describe.each(DATABASES)('event progress on %s', (kind) => {
   let mine: number[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    const { siti, ids } = await sitisParticipants(s.t);
+    const { siti, ids } = await participantsInScope(s.t);
     sitiId = siti.id_pemilih;
     mine = ids;
   });

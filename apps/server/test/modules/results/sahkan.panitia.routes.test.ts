@@ -20,8 +20,8 @@ import { importPending } from '../../../src/modules/imports/pending.service';
 import { api, body, DATABASES, type SignedInApp, startSignedIn } from '../../support/app';
 import { wibDay } from '../../support/clock';
 import { multipart } from '../../support/multipart';
+import { participantsInScope } from '../../support/scoped-examiner';
 import { fisikPayload } from '../../support/scores';
-import { sitisParticipants } from '../../support/siti';
 
 // Ratifying an event (DESIGN §10): every score write for it — from a phone, the console or an
 // import — is then a 409 with one message, until the committee un-ratifies it with a reason.
@@ -41,7 +41,7 @@ describe.each(DATABASES)('ratifying an event on %s', (kind) => {
   let mine: number[];
   beforeAll(async () => {
     s = await startSignedIn(kind);
-    const { siti, ids } = await sitisParticipants(s.t);
+    const { siti, ids } = await participantsInScope(s.t);
     sitiId = String(siti.id_pemilih);
     mine = ids;
   });

@@ -1,18 +1,19 @@
 import { SITI, type TestApp } from './app';
 
-// Siti, the demo examiner of one perwapus and cabang: many tests score the participants she may take.
+// The demo examiner bound to one perwapus and cabang (SITI): many tests score the participants that
+// examiner may take.
 
-/** Siti's examiner row. */
-export function findSiti(t: TestApp) {
+/** The scoped demo examiner's row. */
+export function findScopedExaminer(t: TestApp) {
   return t.app.db.selectFrom('penguji').selectAll().where('no_wa', '=', SITI).executeTakeFirstOrThrow();
 }
 
 /**
- * Siti's row and the participants of event 1 in her perwapus and cabang (the ones she may take),
- * by no_urut, with their ids alone in `ids`.
+ * The scoped examiner's row and the participants of event 1 in that perwapus and cabang (the ones
+ * the examiner may take), by no_urut, with their ids alone in `ids`.
  */
-export async function sitisParticipants(t: TestApp) {
-  const siti = await findSiti(t);
+export async function participantsInScope(t: TestApp) {
+  const siti = await findScopedExaminer(t);
   const participants = await t.app.db
     .selectFrom('siswa')
     .select(['id_siswa', 'nama', 'no_urut'])

@@ -110,8 +110,9 @@ test('Kirim Ulang waits 60 seconds, then resends; Ganti Nomor returns to login',
   await page.clock.install();
   await page.goto('/login');
   // The page's time stands still from here: on a busy machine the login and the dialog take
-  // seconds, and only the fast-forwards below may move the countdown.
-  await page.clock.pauseAt(Date.now() + 1_000);
+  // seconds, and only the fast-forwards below may move the countdown. The pause lies 10 s ahead, so
+  // a slow page load cannot have passed it already (pausing in the page's past fails).
+  await page.clock.pauseAt(Date.now() + 10_000);
   await page.getByLabel('Nomor WhatsApp').fill(PENGUJI.noWa.slice(2));
   await page.getByRole('button', { name: 'Login' }).click();
   await dismissDialog(page, LAPTOP_DIALOG);

@@ -78,6 +78,32 @@ function fileErrorOf(error: unknown): string | undefined {
   return code && /^E[A-Z]+$/.test(code) ? code : undefined;
 }
 
+/** How a certificate or key file that cannot be read or parsed is told. */
+interface PemWords {
+  unreadable: string;
+  flag: string;
+  notA: string;
+  give: string;
+}
+
+/**
+ * A PEM file read and parsed, or the message and hint of why not: a file error (ENOENT, EACCES …)
+ * names the file and its flag; a parse error says what the file should have been.
+ */
+function readPem<T>(file: string, parse: (text: string) => T, words: PemWords): T | [string, string] {
+  try {
+    return parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = fileErrorOf(error);
+    return code
+      ? [
+          `${words.unreadable} ${file} tidak dapat dibaca (${code}).`,
+          `Periksa letak berkas yang diberikan pada ${words.flag}.`,
+        ]
+      : [`${file} ${words.notA}`, words.give];
+  }
+}
+
 /** The certificate and key parse, belong together, cover the name and hold from now until `until`. */
 export function checkCertificate(
   files: CertificateFiles,
@@ -87,45 +113,20 @@ export function checkCertificate(
 ): Check {
   const id = 'sertifikat';
   const judul = `Sertifikat untuk ${name}`;
-  const read = (file: string) => readFileSync(file, 'utf8');
-  let cert: X509Certificate;
-  try {
-    cert = new X509Certificate(read(files.cert));
-  } catch (error) {
-    const code = fileErrorOf(error);
-    return code
-      ? failed(
-          id,
-          judul,
-          `Berkas sertifikat ${files.cert} tidak dapat dibaca (${code}).`,
-          'Periksa letak berkas yang diberikan pada --sertifikat.',
-        )
-      : failed(
-          id,
-          judul,
-          `${files.cert} bukan sertifikat yang bisa dibaca.`,
-          'Berikan fullchain.pem dari certbot (teks berawalan -----BEGIN CERTIFICATE-----) pada --sertifikat.',
-        );
-  }
-  let key: KeyObject;
-  try {
-    key = createPrivateKey(read(files.key));
-  } catch (error) {
-    const code = fileErrorOf(error);
-    return code
-      ? failed(
-          id,
-          judul,
-          `Berkas kunci ${files.key} tidak dapat dibaca (${code}).`,
-          'Periksa letak berkas yang diberikan pada --kunci.',
-        )
-      : failed(
-          id,
-          judul,
-          `${files.key} bukan kunci rahasia yang bisa dibaca.`,
-          'Berikan privkey.pem dari certbot (tanpa kata sandi) pada --kunci.',
-        );
-  }
+  const cert = readPem(files.cert, (text) => new X509Certificate(text), {
+    unreadable: 'Berkas sertifikat',
+    flag: '--sertifikat',
+    notA: 'bukan sertifikat yang bisa dibaca.',
+    give: 'Berikan fullchain.pem dari certbot (teks berawalan -----BEGIN CERTIFICATE-----) pada --sertifikat.',
+  });
+  if (Array.isArray(cert)) return failed(id, judul, ...cert);
+  const key = readPem(files.key, (text): KeyObject => createPrivateKey(text), {
+    unreadable: 'Berkas kunci',
+    flag: '--kunci',
+    notA: 'bukan kunci rahasia yang bisa dibaca.',
+    give: 'Berikan privkey.pem dari certbot (tanpa kata sandi) pada --kunci.',
+  });
+  if (Array.isArray(key)) return failed(id, judul, ...key);
   if (!cert.checkPrivateKey(key)) {
     return failed(
       id,

@@ -7,7 +7,8 @@ export default defineProject({
     name: 'server',
     include: ['test/**/*.test.ts'],
     // Without TEST_DATABASE_URL: a banner before and after the run (the PostgreSQL half is skipped).
-    globalSetup: ['test/support/postgres-skipped.ts'],
+    // Then src/ bundled once for the tests that start it as processes (decision 179).
+    globalSetup: ['test/support/postgres-skipped.ts', 'test/support/process-build.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CADDYFILE } from '../support/caddy';
 import { makeDomainCertificate } from '../support/domain-cert';
 import { SERVER_DIR } from '../support/paths';
-import { freePort, runToExit } from '../support/server-process';
+import { freePort, nodeArgs, runToExit } from '../support/server-process';
 
 // The venue launcher's life with the real Caddy (docs/decisions/152): Caddy and the app never outlive
 // it however it ends (SIGTERM, a terminal's hang-up to its process group, a terminal really closed,
@@ -113,9 +113,7 @@ describe.runIf(linux)('the venue launcher and what it leaves behind', { timeout:
     // The committee's own organisation on a fresh database (docs/decisions/154).
     const command = [
       process.execPath,
-      '--import',
-      'tsx',
-      'src/launcher/main.ts',
+      ...nodeArgs('src/launcher/main.ts'),
       'ujian.test',
       '--organisasi',
       'Perguruan Uji',

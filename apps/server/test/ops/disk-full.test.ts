@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, startServer } from '../support/server-process';
+import { freePort, nodeArgs, type ServerProcess, startServer } from '../support/server-process';
 import { fillDisk, freeDisk, onSmallDisk } from '../support/small-disk';
 
 // A full disk on a running server (DESIGN §14): the database and DATA_DIR live on a 24 MB small disk
@@ -20,7 +20,7 @@ describe('a full disk', { timeout: 90_000 }, () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}/uktNEW/api`;
     server = startServer({
-      command: onSmallDisk({ at: mount, sizeMb: 24 }, [process.execPath, '--import', 'tsx', 'src/server.ts']),
+      command: onSmallDisk({ at: mount, sizeMb: 24 }, [process.execPath, ...nodeArgs('src/server.ts')]),
       env: {
         HOST: '127.0.0.1',
         PORT: String(port),

@@ -4,7 +4,7 @@ import { API, API_PREFIX } from '@ukt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../support/paths';
 import { signInOverHttp } from '../support/process-login';
-import { freePort, type ServerProcess, startServer } from '../support/server-process';
+import { freePort, nodeArgs, type ServerProcess, startServer } from '../support/server-process';
 
 // The server under the systemd unit's sandbox (deploy/ukt-penguji.service, docs/decisions/161):
 // there is no systemd here to start it, so the test applies each option the unit sets that
@@ -121,7 +121,7 @@ describe.runIf(process.getuid?.() === 0)(
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
       server = startServer({
-        command: sandboxed([data, backups], [process.execPath, '--import', 'tsx', 'src/server.ts']),
+        command: sandboxed([data, backups], [process.execPath, ...nodeArgs('src/server.ts')]),
         env: {
           HOST: '127.0.0.1',
           PORT: String(port),

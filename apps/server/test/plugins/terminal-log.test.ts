@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appLogLine } from '../../src/launcher/processes';
 import { NO_ADMIN_LINE } from '../../src/modules/organisasi/mulai.service';
 import { plainLogLine } from '../../src/plugins/terminal-log';
-import { freePort, type ServerProcess, startServer } from '../support/server-process';
+import { freePort, nodeArgs, type ServerProcess, startServer } from '../support/server-process';
 
 // Plain Indonesian lines on a terminal, JSON where a machine reads (docs/decisions/163): the same
 // server started under a pseudo-terminal (util-linux `script`) and with its stdout a pipe.
@@ -33,7 +33,7 @@ async function start(tty: boolean): Promise<{ server: ServerProcess; base: strin
     WEB_DIST: join(dir, 'tanpa-web'),
     UKT_ENV_FILE: join(dir, 'ukt.env'),
   };
-  const node = `${quote(process.execPath)} --import tsx src/server.ts`;
+  const node = [process.execPath, ...nodeArgs('src/server.ts')].map(quote).join(' ');
   const server = startServer({
     env,
     // `script` gives the server a pseudo-terminal as stdout and copies what it shows to ours.

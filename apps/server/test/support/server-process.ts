@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { SERVER_DIR } from './paths';
+import { FROM_SOURCE, TEST_DIST } from './process-build';
 
 /** How long a process may take to start: a busy machine (two suites side by side) starts slowly. */
 export const START_MS = 60_000;
@@ -8,23 +9,59 @@ export const START_MS = 60_000;
 /** How much of the output an error quotes: the end, where a failing start says why. */
 const QUOTED_CHARS = 5_000;
 
+/**
+ * The ports a test hands to a process it starts come from below the range the system gives out for
+ * "any free port" (32768–60999 on Linux): a server asking for port 0 — another test file's, or the
+ * launcher's own app — can then never be given the port between the test's pick and the process's
+ * start (seen with three test files side by side: Caddy found its port taken by a node server).
+ */
+const PICK_FROM = 20_000;
+const PICK_TO = 32_767;
+
+/** Whether something may listen on `port` of `host` right now (tried and let go at once). */
+async function canListen(port: number, host: string): Promise<boolean> {
+  const server = createServer();
+  const ok = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => resolve(true));
+  });
+  if (ok) await new Promise((resolve) => server.close(resolve));
+  return ok;
+}
+
 /** A port nobody listens on right now, on `host` (the loopback address unless told; the browser tests' Caddy takes ::1). */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, resolve);
-  });
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (let tries = 0; tries < 100; tries++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM + 1));
+    if (await canListen(port, host)) return port;
+  }
+  throw new Error(
+    `Tidak ada port bebas di ${host} antara ${PICK_FROM} dan ${PICK_TO} setelah 100 percobaan.`,
+  );
+}
+
+/** The source entries the run's bundle holds (test/support/process-build.ts), by their file in it. */
+const BUNDLED: Readonly<Record<string, string>> = {
+  'src/server.ts': 'server.js',
+  'src/cluster.ts': 'cluster.js',
+  'src/cli/main.ts': 'cli.js',
+  'src/launcher/main.ts': 'launcher.js',
+};
+
+/**
+ * What `node` is given to run a source entry, relative to apps/server: the run's bundle of it when
+ * it is one of the bundled entries, else the file itself through tsx (a test's own helper script).
+ */
+export function nodeArgs(entry: string): string[] {
+  const bundled = FROM_SOURCE ? undefined : BUNDLED[entry];
+  return bundled ? [`${TEST_DIST}/${bundled}`] : ['--import', 'tsx', entry];
 }
 
 /** What to start and with which environment. */
 export interface StartOptions {
   /** Variables set on top of this process's own environment and UKT_DEMO=1. */
   env: Record<string, string>;
-  /** The entry run with tsx, relative to apps/server; src/server.ts unless given. */
+  /** The entry, relative to apps/server (run from the run's bundle, see nodeArgs); src/server.ts unless given. */
   entry?: string;
   /** Arguments after the entry. */
   args?: readonly string[];
@@ -58,9 +95,7 @@ function quote(output: string): string {
 export function startServer(options: StartOptions): ServerProcess {
   const [program, ...args] = options.command ?? [
     process.execPath,
-    '--import',
-    'tsx',
-    options.entry ?? 'src/server.ts',
+    ...nodeArgs(options.entry ?? 'src/server.ts'),
     ...(options.args ?? []),
   ];
   // The demo, which the tests sign in with, unless the test says otherwise (docs/decisions/154).

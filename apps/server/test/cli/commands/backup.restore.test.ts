@@ -7,7 +7,7 @@ import { createBackup } from '../../../src/modules/backup/backup.service';
 import { serverBackupSource } from '../../../src/modules/backup/backup-source';
 import { startApp, type TestApp } from '../../support/app';
 import { craftArchive, manifestOf, seal } from '../../support/restore';
-import { type Finished, runToExit } from '../../support/server-process';
+import { type Finished, nodeArgs, runToExit } from '../../support/server-process';
 import { filesLeftAfter, runOnSmallDisk } from '../../support/small-disk';
 
 // `ukt restore` through its real entry, as a committee runs it: every failure is one Indonesian
@@ -15,7 +15,7 @@ import { filesLeftAfter, runOnSmallDisk } from '../../support/small-disk';
 // folder: a hostile archive, an archive this user may not read (run as `nobody`), and a temp or
 // data folder that fills up (a 1 MB small disk of the run's own, support/small-disk.ts).
 
-const CLI = [process.execPath, '--import', 'tsx', 'src/cli/main.ts'] as const;
+const CLI = [process.execPath, ...nodeArgs('src/cli/main.ts')] as const;
 
 describe('ukt restore through its real entry', { timeout: 180_000 }, () => {
   let dir: string;

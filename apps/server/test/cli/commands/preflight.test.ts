@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runToExit } from '../../support/server-process';
+import { freePort, nodeArgs, runToExit } from '../../support/server-process';
 import { runOnSmallDisk } from '../../support/small-disk';
 
 // `ukt periksa` through its real entry, as a volunteer runs it on the venue laptop: the lines it
@@ -11,7 +11,7 @@ import { runOnSmallDisk } from '../../support/small-disk';
 // (support/small-disk.ts), as a normal user who may not open port 80, and with a port held by
 // this test's own process.
 
-const CLI = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', 'periksa'] as const;
+const CLI = [process.execPath, ...nodeArgs('src/cli/main.ts'), 'periksa'] as const;
 const linux = process.platform === 'linux';
 const asRoot = process.getuid?.() === 0;
 

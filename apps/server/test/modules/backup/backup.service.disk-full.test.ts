@@ -16,7 +16,7 @@ import {
   startSignedIn,
   type TestApp,
 } from '../../support/app';
-import { freePort, runToExit, type ServerProcess, startServer } from '../../support/server-process';
+import { freePort, nodeArgs, runToExit, type ServerProcess, startServer } from '../../support/server-process';
 import {
   filesLeftAfter,
   filesOn,
@@ -233,9 +233,7 @@ describe.each(DATABASES)('backups on a full backup disk, %s', { timeout: 180_000
     const run = await runToExit({
       command: runOnSmallDisk({ at: backupDir, sizeMb: TMPFS_MB, full: true }, [
         process.execPath,
-        '--import',
-        'tsx',
-        'src/cli/main.ts',
+        ...nodeArgs('src/cli/main.ts'),
         'backup',
       ]),
       env: { DATABASE_URL: databaseUrl, DATA_DIR: outside, BACKUP_DIR: backupDir, LOG_LEVEL: 'silent' },

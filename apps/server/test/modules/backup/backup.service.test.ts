@@ -26,6 +26,7 @@ import { serverBackupSource } from '../../../src/modules/backup/backup-source';
 import { restoreBackup } from '../../../src/modules/backup/restore.service';
 import { DATABASES, freshSchema, startApp, type TestApp, testConfig } from '../../support/app';
 import { SERVER_DIR } from '../../support/paths';
+import { nodeArgs } from '../../support/server-process';
 
 // What a committee meets around backups (DESIGN §14): damaged or sealed archives, a target that is
 // not empty, the command line, scheduled copies and the copy taken before a migration.
@@ -171,7 +172,7 @@ describe('backup archives', () => {
     const archive = join(dir, 'entri.tar.gz.aes');
     // Each run starts Node and compiles the command line (seconds on a busy machine): hence the 60 s limit.
     const ukt = (env: Record<string, string>, ...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      spawnSync(process.execPath, [...nodeArgs('src/cli/main.ts'), ...args], {
         cwd: SERVER_DIR,
         encoding: 'utf8',
         env: { ...process.env, LOG_LEVEL: 'silent', SANDI_CADANGAN: 'sandi-rahasia-panitia', ...env },

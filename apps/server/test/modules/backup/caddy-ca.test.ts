@@ -43,7 +43,7 @@ import {
   testTarget,
   withTempFolder,
 } from '../../support/restore';
-import { runToExit } from '../../support/server-process';
+import { nodeArgs, runToExit } from '../../support/server-process';
 
 // Caddy's CA travels with every backup (docs/decisions/132): a laptop that takes over from a dead
 // one serves the root every phone already trusts. Roots made by Caddy itself (deploy/Caddyfile,
@@ -401,7 +401,7 @@ describe.runIf(process.platform === 'linux')(
   { timeout: 180_000 },
   () => {
     const asRoot = process.getuid?.() === 0;
-    const CLI = [process.execPath, '--import', 'tsx', 'src/cli/main.ts'] as const;
+    const CLI = [process.execPath, ...nodeArgs('src/cli/main.ts')] as const;
     let dir: string;
     let archive: string;
     /** `ukt` through its real entry; as root, as the user nobody, who owns nothing of Caddy's. */

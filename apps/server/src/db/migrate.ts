@@ -134,7 +134,7 @@ export async function migrateTo(db: Kysely<Database>, name: string, schema?: str
  * the schema: a migration may change the database itself (JIT off, 20261126-0001-versi), and two
  * such changes at once, in two schemas of one database, fail with "tuple concurrently updated".
  */
-const MIGRATION_LOCK_KEY = 7_346_002;
+export const MIGRATION_LOCK_KEY = 7_346_002;
 
 /**
  * Creates the tables of a database that has none, up to and including migration `name`, inside

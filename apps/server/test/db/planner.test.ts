@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/connect';
 import { PG_POOL_SIZE } from '../../src/db/dialect';
+import { MIGRATION_LOCK_KEY } from '../../src/db/migrate';
 import { startSignedIn, type TestApp } from '../support/app';
 import { multipartSheet } from '../support/multipart';
 import { freshDatabase, type PgCluster, startPgCluster } from '../support/pg-cluster';
@@ -84,9 +85,14 @@ describe('the planner on PostgreSQL', () => {
       }
     };
     // Back to the server's default, then a database migrated afresh (a new schema) turns it off.
-    await sql`do $$ begin execute format('alter database %I reset jit', current_database()); end $$`.execute(
-      t.app.db,
-    );
+    // Under the migration mutex: a file beside this one may be migrating, and two changes of the
+    // database's settings at once fail with "tuple concurrently updated".
+    await t.app.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY}, 0)`.execute(trx);
+      await sql`do $$ begin execute format('alter database %I reset jit', current_database()); end $$`.execute(
+        trx,
+      );
+    });
     const fresh = await startSignedIn(kind);
     try {
       expect(await jitOfNewConnection()).toBe('off');

@@ -3,6 +3,7 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { ENTRY_POINTS } from './bundle-entries.mjs';
 import { sourceReleaseDay } from './release-day.mjs';
 
 const bundled = new Set(['@ukt/core', 'zod']);
@@ -12,12 +13,7 @@ const at = process.argv.indexOf('--outdir');
 const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
 
 await build({
-  entryPoints: {
-    server: 'src/server.ts',
-    cluster: 'src/cluster.ts',
-    cli: 'src/cli/main.ts',
-    launcher: 'src/launcher/main.ts',
-  },
+  entryPoints: ENTRY_POINTS,
   outdir,
   bundle: true,
   platform: 'node',

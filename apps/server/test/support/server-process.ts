@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { ENTRY_POINTS } from '../../bundle-entries.mjs';
 import { SERVER_DIR } from './paths';
 import { FROM_SOURCE, TEST_DIST } from './process-build';
 
@@ -41,12 +42,9 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** The source entries the run's bundle holds (test/support/process-build.ts), by their file in it. */
-const BUNDLED: Readonly<Record<string, string>> = {
-  'src/server.ts': 'server.js',
-  'src/cluster.ts': 'cluster.js',
-  'src/cli/main.ts': 'cli.js',
-  'src/launcher/main.ts': 'launcher.js',
-};
+const BUNDLED: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ENTRY_POINTS).map(([name, source]) => [source, `${name}.js`]),
+);
 
 /**
  * What `node` is given to run a source entry, relative to apps/server: the run's bundle of it when
